@@ -1,0 +1,77 @@
+package dev.lakehouse.schemas;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+
+/** Topic names of the pipeline and the Avro value schema that is each topic's contract. */
+public final class Topics {
+  public static final String ORDERS = "orders";
+  public static final String PAYMENTS = "payments";
+  public static final String CUSTOMERS = "customers";
+  public static final String MERCHANTS = "merchants";
+  public static final String ORDERS_ENRICHED = "orders-enriched";
+  public static final String REVENUE_BY_MERCHANT_1M = "revenue-by-merchant-1m";
+  public static final String PAYMENTS_BY_OUTCOME_1M = "payments-by-outcome-1m";
+  public static final String LATE_EVENTS = "late-events";
+  public static final String ORDER_PAYMENTS = "order-payments";
+  public static final String DEAD_LETTERS = "dead-letters";
+
+  public static final List<String> INPUTS = List.of(ORDERS, PAYMENTS, CUSTOMERS, MERCHANTS);
+  public static final List<String> OUTPUTS =
+      List.of(
+          ORDERS_ENRICHED,
+          REVENUE_BY_MERCHANT_1M,
+          PAYMENTS_BY_OUTCOME_1M,
+          LATE_EVENTS,
+          ORDER_PAYMENTS,
+          DEAD_LETTERS);
+  public static final List<String> ALL =
+      List.of(
+          ORDERS,
+          PAYMENTS,
+          CUSTOMERS,
+          MERCHANTS,
+          ORDERS_ENRICHED,
+          REVENUE_BY_MERCHANT_1M,
+          PAYMENTS_BY_OUTCOME_1M,
+          LATE_EVENTS,
+          ORDER_PAYMENTS,
+          DEAD_LETTERS);
+
+  private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
+
+  private Topics() {}
+
+  /** The value schema of a topic, read from {@code avro/<topic>.avsc} on the classpath. */
+  public static Schema valueSchema(String topic) {
+    return SCHEMAS.computeIfAbsent(topic, Topics::load);
+  }
+
+  /** The Confluent subject of a topic's values (TopicNameStrategy). */
+  public static String valueSubject(String topic) {
+    return topic + "-value";
+  }
+
+  /** The Iceberg table that a topic lands in, in namespace {@code lakehouse}. */
+  public static String tableName(String topic) {
+    return topic.replace('-', '_');
+  }
+
+  private static Schema load(String topic) {
+    String path = "/avro/" + topic + ".avsc";
+    try (InputStream in = Topics.class.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalArgumentException(
+            "Cannot find the schema of topic '" + topic + "': no " + path + " on the classpath; known topics: " + ALL);
+      }
+      return new Schema.Parser().parse(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + path, e);
+    }
+  }
+}

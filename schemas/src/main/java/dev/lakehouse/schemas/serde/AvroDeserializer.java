@@ -1,0 +1,99 @@
+package dev.lakehouse.schemas.serde;
+
+import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.schemas.registry.SchemaRegistries;
+import dev.lakehouse.schemas.registry.SchemaRegistry;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Reads the Confluent wire format. The writer schema comes from the registry by id; records are
+ * resolved to a reader schema so that fields added by newer producers are skipped: the given one,
+ * or else the topic's contract from {@link Topics} when the topic is one of ours, or else the
+ * writer schema.
+ *
+ * <p>Failures are typed so callers can route them: {@link WireFormatException} (not our format),
+ * {@link dev.lakehouse.schemas.registry.UnknownSchemaException} (unknown id),
+ * {@link AvroDecodingException} (bytes that do not match the writer schema).
+ */
+public class AvroDeserializer implements Deserializer<GenericRecord> {
+  private static final GenericData DATA = AvroData.withLogicalTypes();
+
+  private SchemaRegistry registry;
+  private final Schema readerSchema;
+  private final Map<String, GenericDatumReader<GenericRecord>> readers = new ConcurrentHashMap<>();
+
+  /** For construction by class name; {@link #configure} supplies the registry. */
+  public AvroDeserializer() {
+    this(null, null);
+  }
+
+  public AvroDeserializer(SchemaRegistry registry, Schema readerSchema) {
+    this.registry = registry;
+    this.readerSchema = readerSchema;
+  }
+
+  @Override
+  public void configure(Map<String, ?> configs, boolean isKey) {
+    if (registry == null) {
+      registry = SchemaRegistries.fromConfig(configs);
+    }
+  }
+
+  @Override
+  public GenericRecord deserialize(String topic, byte[] data) {
+    if (data == null) {
+      return null;
+    }
+    int id = WireFormat.schemaId(data);
+    GenericDatumReader<GenericRecord> reader =
+        readers.computeIfAbsent(topic + "/" + id, k -> newReader(topic, registry.schemaById(id)));
+    try {
+      BinaryDecoder decoder =
+          DecoderFactory.get()
+              .binaryDecoder(data, WireFormat.HEADER_SIZE, data.length - WireFormat.HEADER_SIZE, null);
+      GenericRecord record = reader.read(null, decoder);
+      if (!decoder.isEnd()) {
+        throw new AvroDecodingException(
+            "Cannot deserialize from topic " + topic + ": bytes left after a record of schema id " + id
+                + " (the bytes were written with another schema)", null);
+      }
+      return record;
+    } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException e) {
+      throw new AvroDecodingException(
+          "Cannot deserialize from topic " + topic + " with schema id " + id + ": " + e, e);
+    }
+  }
+
+  private GenericDatumReader<GenericRecord> newReader(String topic, Schema writer) {
+    Schema reader = readerSchema;
+    if (reader == null) {
+      reader = Topics.ALL.contains(topic) ? Topics.valueSchema(topic) : writer;
+    }
+    return new GenericDatumReader<>(writer, reader, DATA);
+  }
+
+  @Override
+  public void close() {
+    if (registry != null) {
+      registry.close();
+    }
+  }
+
+  /** Bytes that carry a known schema id but do not decode with that schema. */
+  public static class AvroDecodingException extends SerializationException {
+    public AvroDecodingException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}
