@@ -7,24 +7,27 @@ import org.apache.kafka.common.config.ConfigException;
 
 /** Builds the registry that {@code schema.registry.url} names. */
 public final class SchemaRegistries {
-  public static final String URL_CONFIG = "schema.registry.url";
+  public static final String URL_CONFIG = RegistryConfig.URL_CONFIG;
 
   private SchemaRegistries() {}
 
   /**
    * {@code file:} (or unset) is the bundled catalog, {@code file:/path/catalog.json} a catalog on
-   * disk, {@code http(s)://...} a Confluent-compatible registry.
+   * disk, {@code http(s)://...} (comma-separated for several) a Confluent-compatible registry; see
+   * {@link RegistryConfig} for the other keys.
    */
   public static SchemaRegistry fromConfig(Map<String, ?> configs) {
-    Object value = configs.get(URL_CONFIG);
-    String url = value == null ? "file:" : value.toString().trim();
-    if (url.isEmpty() || url.equals("file:")) {
+    RegistryConfig config = new RegistryConfig(configs);
+    String url = config.url();
+    if (url.equals("file:")) {
       return FileSchemaRegistry.bundled();
     }
-    if (url.startsWith("file:")) {
+    if (config.isFile()) {
       File catalog = new File(url.substring("file:".length()));
       if (!catalog.isFile()) {
-        throw new ConfigException(URL_CONFIG, url, "no catalog file at " + catalog.getAbsolutePath());
+        throw new ConfigException(URL_CONFIG, url,
+            "Cannot open the schema catalog: no file at " + catalog.getAbsolutePath()
+                + "; use file: for the bundled catalog");
       }
       try {
         return new FileSchemaRegistry(catalog.toURI().toURL());
@@ -32,6 +35,6 @@ public final class SchemaRegistries {
         throw new ConfigException(URL_CONFIG, url, e.getMessage());
       }
     }
-    throw new ConfigException(URL_CONFIG, url, "expected file:, file:/path/catalog.json or http(s)://host:port");
+    return new ConfluentRestSchemaRegistry(config);
   }
 }

@@ -6,13 +6,10 @@ import dev.lakehouse.schemas.registry.SchemaRegistry;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.avro.io.BinaryDecoder;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 
@@ -31,6 +28,7 @@ public class AvroDeserializer implements Deserializer<GenericRecord> {
 
   private SchemaRegistry registry;
   private final Schema readerSchema;
+  private final boolean useWriterSchema;
   private final Map<String, GenericDatumReader<GenericRecord>> readers = new ConcurrentHashMap<>();
 
   /** For construction by class name; {@link #configure} supplies the registry. */
@@ -39,8 +37,21 @@ public class AvroDeserializer implements Deserializer<GenericRecord> {
   }
 
   public AvroDeserializer(SchemaRegistry registry, Schema readerSchema) {
+    this(registry, readerSchema, false);
+  }
+
+  private AvroDeserializer(SchemaRegistry registry, Schema readerSchema, boolean useWriterSchema) {
     this.registry = registry;
     this.readerSchema = readerSchema;
+    this.useWriterSchema = useWriterSchema;
+  }
+
+  /**
+   * Reads every record with the schema it was written with, so fields added by newer producers are
+   * kept (what a sink that evolves its tables wants) rather than resolved away.
+   */
+  public static AvroDeserializer usingWriterSchema(SchemaRegistry registry) {
+    return new AvroDeserializer(registry, null, true);
   }
 
   @Override
@@ -58,26 +69,31 @@ public class AvroDeserializer implements Deserializer<GenericRecord> {
     int id = WireFormat.schemaId(data);
     GenericDatumReader<GenericRecord> reader =
         readers.computeIfAbsent(topic + "/" + id, k -> newReader(topic, registry.schemaById(id)));
+    BoundedDecoder decoder = new BoundedDecoder(data, WireFormat.HEADER_SIZE, data.length - WireFormat.HEADER_SIZE);
+    GenericRecord record;
+    boolean consumedAll;
     try {
-      BinaryDecoder decoder =
-          DecoderFactory.get()
-              .binaryDecoder(data, WireFormat.HEADER_SIZE, data.length - WireFormat.HEADER_SIZE, null);
-      GenericRecord record = reader.read(null, decoder);
-      if (!decoder.isEnd()) {
-        throw new AvroDecodingException(
-            "Cannot deserialize from topic " + topic + ": bytes left after a record of schema id " + id
-                + " (the bytes were written with another schema)", null);
-      }
-      return record;
-    } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException e) {
+      record = reader.read(null, decoder);
+      consumedAll = decoder.isEnd();
+    } catch (IOException | RuntimeException e) {
+      // garbage surfaces as any runtime exception (UnsupportedOperationException, NegativeArraySize...):
+      // all of them mean this record cannot be read with its schema
       throw new AvroDecodingException(
           "Cannot deserialize from topic " + topic + " with schema id " + id + ": " + e, e);
     }
+    if (!consumedAll) {
+      throw new AvroDecodingException(
+          "Cannot deserialize from topic " + topic + ": bytes left after a record of schema id " + id
+              + " (the bytes were written with another schema)", null);
+    }
+    return record;
   }
 
   private GenericDatumReader<GenericRecord> newReader(String topic, Schema writer) {
     Schema reader = readerSchema;
-    if (reader == null) {
+    if (useWriterSchema) {
+      reader = writer;
+    } else if (reader == null) {
       reader = Topics.ALL.contains(topic) ? Topics.valueSchema(topic) : writer;
     }
     return new GenericDatumReader<>(writer, reader, DATA);
