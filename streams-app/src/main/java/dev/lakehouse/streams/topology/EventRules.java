@@ -1,0 +1,106 @@
+package dev.lakehouse.streams.topology;
+
+import dev.lakehouse.schemas.Topics;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.avro.generic.GenericRecord;
+
+/** The content rules of one input topic: key, required ids, accepted values, amount range. */
+final class EventRules {
+  private final String topic;
+  private final String keyField;
+  private final List<String> requiredIds;
+  private final Map<String, Set<String>> acceptedValues;
+  private final BigDecimal maxAmount;
+  private final String timeField;
+
+  private EventRules(String topic, String keyField, List<String> requiredIds,
+      Map<String, Set<String>> acceptedValues, BigDecimal maxAmount, String timeField) {
+    this.topic = topic;
+    this.keyField = keyField;
+    this.requiredIds = requiredIds;
+    this.acceptedValues = acceptedValues;
+    this.maxAmount = maxAmount;
+    this.timeField = timeField;
+  }
+
+  static EventRules orders(TopologySettings settings) {
+    Map<String, Set<String>> accepted = new LinkedHashMap<>();
+    accepted.put("status", settings.orderStatuses());
+    accepted.put("currency", settings.currencies());
+    return new EventRules(Topics.ORDERS, "order_id",
+        List.of("event_id", "order_id", "customer_id", "merchant_id"), accepted, settings.maxAmount(), "event_time");
+  }
+
+  static EventRules payments(TopologySettings settings) {
+    return new EventRules(Topics.PAYMENTS, "order_id", List.of("event_id", "payment_id", "order_id"),
+        Map.of("outcome", settings.paymentOutcomes()), settings.maxAmount(), "event_time");
+  }
+
+  static EventRules customers() {
+    return new EventRules(Topics.CUSTOMERS, "customer_id", List.of("customer_id"), Map.of(), null, "updated_at");
+  }
+
+  static EventRules merchants() {
+    return new EventRules(Topics.MERCHANTS, "merchant_id", List.of("merchant_id"), Map.of(), null, "updated_at");
+  }
+
+  String topic() {
+    return topic;
+  }
+
+  Instant eventTime(GenericRecord value) {
+    return (Instant) value.get(timeField);
+  }
+
+  String timeField() {
+    return timeField;
+  }
+
+  /** The first broken rule, if any; the key is checked first, then ids, values and amount. */
+  Optional<Violation> check(String key, GenericRecord value) {
+    if (key == null || key.isEmpty()) {
+      return violation(ErrorClass.MISSING_KEY, "record key is " + (key == null ? "null" : "empty")
+          + ": producers must key " + topic + " by " + keyField);
+    }
+    for (String field : requiredIds) {
+      if (value.get(field).toString().isBlank()) {
+        return violation(ErrorClass.MISSING_FIELD, field + " is empty: every " + topic + " record needs one");
+      }
+    }
+    String id = value.get(keyField).toString();
+    if (!key.equals(id)) {
+      return violation(ErrorClass.INVALID_VALUE, "record key '" + key + "' is not the " + keyField + " '" + id
+          + "': producers must key " + topic + " by " + keyField + " (joins and dedup rely on it)");
+    }
+    for (Map.Entry<String, Set<String>> accepted : acceptedValues.entrySet()) {
+      String actual = value.get(accepted.getKey()).toString();
+      if (!accepted.getValue().contains(actual)) {
+        return violation(ErrorClass.INVALID_VALUE, accepted.getKey() + " '" + actual + "' is not accepted; accepted: "
+            + new TreeSet<>(accepted.getValue()) + " (change the producer or the topology settings)");
+      }
+    }
+    return maxAmount == null ? Optional.empty() : checkAmount((BigDecimal) value.get("amount"));
+  }
+
+  private Optional<Violation> checkAmount(BigDecimal amount) {
+    if (amount.signum() <= 0) {
+      return violation(ErrorClass.INVALID_AMOUNT, "amount " + amount.toPlainString() + " is not positive");
+    }
+    if (amount.compareTo(maxAmount) > 0) {
+      return violation(ErrorClass.INVALID_AMOUNT, "amount " + amount.toPlainString() + " is above the maximum "
+          + maxAmount.toPlainString() + " (check the producer, or raise the max amount setting)");
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Violation> violation(ErrorClass errorClass, String reason) {
+    return Optional.of(Violation.of(errorClass, reason));
+  }
+}

@@ -1,0 +1,55 @@
+package dev.lakehouse.streams.topology;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import org.apache.avro.Schema;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
+
+/** Internal serde of a {@link SourcedEvent}: the lineage, then the event as plain Avro binary. */
+final class SourcedEventSerde implements Serde<SourcedEvent> {
+  private final AvroBinarySerde events;
+
+  SourcedEventSerde(Schema eventSchema) {
+    this.events = new AvroBinarySerde(eventSchema);
+  }
+
+  @Override
+  public Serializer<SourcedEvent> serializer() {
+    return (topic, value) -> {
+      if (value == null) {
+        return null;
+      }
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(160);
+      try (DataOutputStream out = new DataOutputStream(bytes)) {
+        out.writeUTF(value.lineage().topic());
+        out.writeInt(value.lineage().partition());
+        out.writeLong(value.lineage().offset());
+        events.write(value.event(), out);
+      } catch (IOException | RuntimeException e) {
+        throw new SerializationException("Cannot serialize an event for internal topic " + topic + ": " + e, e);
+      }
+      return bytes.toByteArray();
+    };
+  }
+
+  @Override
+  public Deserializer<SourcedEvent> deserializer() {
+    return (topic, data) -> {
+      if (data == null) {
+        return null;
+      }
+      try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
+        Lineage lineage = new Lineage(in.readUTF(), in.readInt(), in.readLong());
+        return new SourcedEvent(events.read(in), lineage);
+      } catch (IOException | RuntimeException e) {
+        throw new SerializationException("Cannot deserialize an event from internal topic " + topic + ": " + e, e);
+      }
+    };
+  }
+}

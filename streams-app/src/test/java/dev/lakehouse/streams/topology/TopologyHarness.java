@@ -1,0 +1,104 @@
+package dev.lakehouse.streams.topology;
+
+import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.schemas.registry.FileSchemaRegistry;
+import dev.lakehouse.schemas.serde.AvroDeserializer;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.BuiltInDslStoreSuppliers;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.test.TestRecord;
+
+/** The topology in a {@link TopologyTestDriver} with the production settings that matter. */
+final class TopologyHarness implements AutoCloseable {
+  /** The mocked wall clock; test event times lie before it. */
+  static final Instant WALL_CLOCK = Instant.parse("2026-11-29T12:00:00Z");
+
+  private final TopologyTestDriver driver;
+  private final Map<String, TestInputTopic<String, byte[]>> inputs = new HashMap<>();
+  private final Map<String, TestOutputTopic<String, GenericRecord>> outputs = new HashMap<>();
+
+  TopologyHarness(TopologySettings settings, Path stateDir) {
+    Properties props = streamsProperties(stateDir);
+    driver = new TopologyTestDriver(LakehouseTopology.build(settings, props), props, WALL_CLOCK);
+    for (String topic : Topics.INPUTS) {
+      inputs.put(topic, driver.createInputTopic(topic, new StringSerializer(), new ByteArraySerializer()));
+    }
+    for (String topic : Topics.OUTPUTS) {
+      outputs.put(topic, driver.createOutputTopic(topic, new StringDeserializer(),
+          new AvroDeserializer(FileSchemaRegistry.bundled(), null)));
+    }
+  }
+
+  static Properties streamsProperties(Path stateDir) {
+    Properties props = new Properties();
+    props.put(StreamsConfig.APPLICATION_ID_CONFIG, "lakehouse-topology-test");
+    props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+    props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+    props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+    props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+    // the driver commits, and so flushes every store, after each record: RocksDB makes that ~1 s
+    // per record on a loaded machine; versioned tables and join buffers stay on RocksDB regardless
+    props.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG, BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
+    // final results are emitted at most once per wall-clock interval; the driver's clock stands still
+    props.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_WINDOWED_AGGREGATION, 0L);
+    props.put(StreamsConfig.InternalConfig.EMIT_INTERVAL_MS_KSTREAMS_OUTER_JOIN_SPURIOUS_RESULTS_FIX, 0L);
+    return props;
+  }
+
+  void pipe(String topic, GenericRecord record) {
+    pipe(topic, keyOf(topic, record), TestEvents.encode(topic, record));
+  }
+
+  void pipe(String topic, String key, byte[] value) {
+    inputs.get(topic).pipeInput(new TestRecord<>(key, value, WALL_CLOCK));
+  }
+
+  List<TestRecord<String, GenericRecord>> read(String topic) {
+    return outputs.get(topic).readRecordsToList();
+  }
+
+  <K, V> KeyValueStore<K, V> keyValueStore(String name) {
+    return driver.getKeyValueStore(name);
+  }
+
+  /** The counter summed over stream threads; 0 when never registered. */
+  double counter(String name, String topic) {
+    double sum = 0;
+    for (Map.Entry<MetricName, ? extends Metric> metric : driver.metrics().entrySet()) {
+      MetricName id = metric.getKey();
+      if (id.group().equals(LakehouseMetrics.GROUP) && id.name().equals(name)
+          && topic.equals(id.tags().get(LakehouseMetrics.TOPIC_TAG))) {
+        sum += ((Number) metric.getValue().metricValue()).doubleValue();
+      }
+    }
+    return sum;
+  }
+
+  static String keyOf(String topic, GenericRecord record) {
+    return switch (topic) {
+      case Topics.CUSTOMERS -> record.get("customer_id").toString();
+      case Topics.MERCHANTS -> record.get("merchant_id").toString();
+      default -> record.get("order_id").toString();
+    };
+  }
+
+  @Override
+  public void close() {
+    driver.close();
+  }
+}
