@@ -1,0 +1,81 @@
+package dev.lakehouse.connect.tables;
+
+import dev.lakehouse.connect.config.ConfigException;
+import dev.lakehouse.connect.config.SinkConfigCheck;
+import dev.lakehouse.schemas.Topics;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.catalog.TableIdentifier;
+
+/**
+ * Reads, from a rendered connector config, the tables it writes: each table's topic (the one topic
+ * its route-regex matches), the schema from that topic's Avro contract, the partition spec, and the
+ * table properties the sink would use on auto-create ({@code iceberg.tables.auto-create-props.*}).
+ */
+public final class TableDefinitions {
+  static final String LINEAGE_TRANSFORM = "org.apache.iceberg.connect.transforms.KafkaMetadataTransform";
+  private static final String AUTO_CREATE_PROPS = "iceberg.tables.auto-create-props.";
+
+  private TableDefinitions() {}
+
+  public static List<TableDefinition> fromConfig(Map<String, String> config) {
+    List<String> topics = list(config.getOrDefault("topics", ""));
+    String lineagePrefix = lineagePrefix(config);
+    Map<String, String> properties = new LinkedHashMap<>();
+    config.forEach((key, value) -> {
+      if (key.startsWith(AUTO_CREATE_PROPS)) {
+        properties.put(key.substring(AUTO_CREATE_PROPS.length()), value);
+      }
+    });
+    List<TableDefinition> definitions = new ArrayList<>();
+    for (String table : SinkConfigCheck.tables(config)) {
+      String topic = topicOf(table, topics, config);
+      org.apache.avro.Schema avro = Topics.valueSchema(topic);
+      Schema schema = lineagePrefix == null
+          ? TableSchemas.fromAvro(avro)
+          : TableSchemas.fromAvroWithLineage(avro, lineagePrefix);
+      String partitionBy = config.get(SinkConfigCheck.tableKey(table, SinkConfigCheck.PARTITION_BY));
+      definitions.add(new TableDefinition(TableIdentifier.parse(table), topic, schema, partitionBy, Map.copyOf(properties)));
+    }
+    return definitions;
+  }
+
+  private static String topicOf(String table, List<String> topics, Map<String, String> config) {
+    String key = SinkConfigCheck.tableKey(table, SinkConfigCheck.ROUTE_REGEX);
+    String regex = config.get(key);
+    if (regex == null) {
+      throw new ConfigException("Cannot derive the schema of table " + table + ": " + key
+          + " is not set, so its topic (and Avro contract) is unknown");
+    }
+    Pattern pattern = Pattern.compile(regex);
+    List<String> matching = topics.stream().filter(t -> pattern.matcher(t).matches()).toList();
+    if (matching.size() != 1) {
+      throw new ConfigException("Cannot derive the schema of table " + table + ": " + key + "='" + regex
+          + "' matches " + matching.size() + " topics of " + topics + "; it must match exactly one");
+    }
+    return matching.get(0);
+  }
+
+  /** The column prefix of the flat KafkaMetadataTransform, or null when the config has none. */
+  static String lineagePrefix(Map<String, String> config) {
+    for (String alias : list(config.getOrDefault("transforms", ""))) {
+      if (LINEAGE_TRANSFORM.equals(config.get("transforms." + alias + ".type"))) {
+        if (Boolean.parseBoolean(config.getOrDefault("transforms." + alias + ".nested", "false"))) {
+          throw new ConfigException("Cannot derive the table schemas: transforms." + alias
+              + ".nested=true is not supported here; use the flat lineage columns (nested=false)");
+        }
+        return config.getOrDefault("transforms." + alias + ".field_name", TableSchemas.DEFAULT_LINEAGE_PREFIX);
+      }
+    }
+    return null;
+  }
+
+  private static List<String> list(String value) {
+    return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+}

@@ -1,0 +1,56 @@
+package dev.lakehouse.connect.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.local.embedded.FreePorts;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ConnectConfigCliTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cli = ConnectConfigCli.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return cli.execute(args);
+  }
+
+  @Test
+  void anUnreachableWorkerIsNamedWithItsUrlAndExitCode3() {
+    String url = "http://127.0.0.1:" + FreePorts.pick();
+
+    int exit = run("status", "--connect-url", url);
+
+    assertThat(exit).isEqualTo(ExitCodes.ENVIRONMENT);
+    assertThat(err.toString()).startsWith("Cannot reach Kafka Connect at " + url + ": ")
+        .contains("; is the worker running?");
+  }
+
+  @Test
+  void helpListsTheVerbs() {
+    int exit = run("--help");
+
+    assertThat(exit).isZero();
+    assertThat(out.toString()).contains("apply", "validate", "status", "delete");
+  }
+
+  @Test
+  void anUnknownEnvironmentIsAUsageError() {
+    int exit = run("validate", "--env", "prod");
+
+    assertThat(exit).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString()).contains("unknown environment 'prod'; use one of [local, aws]");
+  }
+
+  @Test
+  void aMissingAwsValueFailsBeforeAnyCallToTheWorker() {
+    int exit = run("validate", "--env", "aws", "--connect-url", "http://127.0.0.1:1", "--region", "eu-west-1");
+
+    assertThat(exit).isEqualTo(ExitCodes.FAILED);
+    assertThat(err.toString()).contains("no value for {{bootstrap.servers}}, {{warehouse}}");
+  }
+}

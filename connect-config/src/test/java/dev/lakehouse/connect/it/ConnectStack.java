@@ -1,0 +1,156 @@
+package dev.lakehouse.connect.it;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.lakehouse.connect.cli.ConnectConfigCli;
+import dev.lakehouse.connect.rest.ConnectClient;
+import dev.lakehouse.local.embedded.EmbeddedKafka;
+import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.schemas.Topics;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+
+/**
+ * One KRaft broker and one S3 server in the test JVM, and one Kafka Connect worker in its own JVM
+ * (target/worker-lib on its classpath, the assembled plugin dir on its plugin.path, the worker
+ * properties from config/worker.properties with free ports): started once for all ITs.
+ */
+public final class ConnectStack implements AutoCloseable {
+  private final Path dir;
+  private final EmbeddedKafka kafka;
+  private final EmbeddedS3 s3;
+  private final Process worker;
+  private final String connectUrl;
+
+  private ConnectStack(Path dir, EmbeddedKafka kafka, EmbeddedS3 s3, Process worker, String connectUrl) {
+    this.dir = dir;
+    this.kafka = kafka;
+    this.s3 = s3;
+    this.worker = worker;
+    this.connectUrl = connectUrl;
+  }
+
+  static ConnectStack start() throws Exception {
+    Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it")), "stack-").toAbsolutePath();
+    EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0);
+    EmbeddedS3 s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
+    kafka.createTopics(1, Topics.OUTPUTS.toArray(String[]::new));
+    int restPort = FreePorts.pick();
+    Path properties = writeWorkerProperties(dir, kafka.bootstrapServers(), restPort);
+    Process worker = startWorker(dir, properties);
+    String connectUrl = "http://127.0.0.1:" + restPort;
+    ConnectStack stack = new ConnectStack(dir, kafka, s3, worker, connectUrl);
+    try {
+      await("worker answering at " + connectUrl).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300))
+          .ignoreExceptions()
+          .until(() -> {
+            if (!worker.isAlive()) {
+              throw new IllegalStateException("the worker exited; see " + dir.resolve("worker.log"));
+            }
+            return new ConnectClient(connectUrl, Duration.ofSeconds(5)).connectorPlugins() != null;
+          });
+    } catch (RuntimeException e) {
+      stack.close();
+      throw e;
+    }
+    return stack;
+  }
+
+  private static Path writeWorkerProperties(Path dir, String bootstrapServers, int restPort) throws IOException {
+    Properties props = new Properties();
+    try (Reader reader = Files.newBufferedReader(Path.of("config", "worker.properties"))) {
+      props.load(reader);
+    }
+    props.setProperty("bootstrap.servers", bootstrapServers);
+    props.setProperty("listeners", "http://127.0.0.1:" + restPort);
+    props.setProperty("rest.advertised.port", Integer.toString(restPort));
+    props.setProperty("plugin.path", Path.of(System.getProperty("connect.plugin-dir")).toAbsolutePath().toString());
+    props.setProperty("offset.storage.partitions", "1");
+    Path file = dir.resolve("worker.properties");
+    try (Writer writer = Files.newBufferedWriter(file)) {
+      props.store(writer, "Connect worker of the connect-config integration tests");
+    }
+    return file;
+  }
+
+  private static Process startWorker(Path dir, Path properties) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = Path.of(System.getProperty("connect.worker-lib")).toAbsolutePath() + "/*";
+    List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-XX:+UseSerialGC",
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-Dorg.slf4j.simpleLogger.showDateTime=true",
+        "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.clients=warn",
+        "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.common=warn",
+        "-Dorg.slf4j.simpleLogger.log.org.eclipse.jetty=warn",
+        "-cp", classpath, "org.apache.kafka.connect.cli.ConnectDistributed", properties.toString()));
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("worker.log").toFile())
+        .start();
+  }
+
+  public String connectUrl() {
+    return connectUrl;
+  }
+
+  public String bootstrapServers() {
+    return kafka.bootstrapServers();
+  }
+
+  public String s3Endpoint() {
+    return s3.endpoint();
+  }
+
+  public Path dataDir() {
+    return dir.resolve("data");
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public ConnectClient client() {
+    return new ConnectClient(connectUrl, Duration.ofSeconds(30));
+  }
+
+  /** The arguments that point the CLI's local environment at this stack. */
+  public List<String> localArgs() {
+    return List.of("--connect-url", connectUrl, "--bootstrap-servers", kafka.bootstrapServers(),
+        "--s3-endpoint", s3.endpoint(), "--data-dir", dataDir().toString(), "--commit-interval-ms", "2000");
+  }
+
+  /** Runs the CLI in this JVM, capturing its exit code and output. */
+  public static CliRun cli(List<String> args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = ConnectConfigCli.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int exit = commandLine.execute(args.toArray(String[]::new));
+    return new CliRun(exit, out.toString(), err.toString());
+  }
+
+  /** The outcome of one CLI run. */
+  public record CliRun(int exit, String out, String err) {}
+
+  @Override
+  public void close() throws Exception {
+    worker.destroy();
+    if (!worker.waitFor(20, TimeUnit.SECONDS)) {
+      worker.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+    s3.close();
+    kafka.close();
+  }
+}
