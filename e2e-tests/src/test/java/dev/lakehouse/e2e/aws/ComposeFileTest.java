@@ -1,0 +1,75 @@
+package dev.lakehouse.e2e.aws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * No Docker engine runs here, so the compose stack is never started in CI: its file is checked
+ * against the Compose specification's JSON schema (vendored) and the rules of compose/check_compose.py.
+ */
+class ComposeFileTest {
+  private static final Path COMPOSE = ProjectVenv.repoDir().resolve("compose");
+
+  @BeforeAll
+  static void venvHasTheValidator() throws Exception {
+    ProjectVenv.assumeModules("jsonschema", "yaml");
+  }
+
+  @Test
+  void theComposeStackIsAValidComposeFile() throws Exception {
+    ProjectVenv.Result result = check(COMPOSE.resolve("docker-compose.yml"));
+
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output()).contains("docker-compose.yml: valid");
+  }
+
+  @Test
+  void theComposeStackRunsEveryPieceOfThePipeline() throws Exception {
+    String compose = Files.readString(COMPOSE.resolve("docker-compose.yml"));
+
+    assertThat(compose).contains("image: apache/kafka:4.3.1", "KAFKA_PROCESS_ROLES: broker,controller",
+        "image: minio/minio:", "compose/images/connect/Dockerfile", "entrypoint: [\"connect-config\"]",
+        "compose/images/streams-app/Dockerfile", "compose/images/maintenance-job/Dockerfile", "\"--every\"",
+        "compose/images/trino/Dockerfile");
+    assertThat(Files.readString(COMPOSE.resolve("images/trino/Dockerfile"))).contains("FROM trinodb/trino:476");
+  }
+
+  @Test
+  void theCheckReportsSchemaViolationsAndWhatTheSchemaCannotSee(@TempDir Path dir) throws Exception {
+    Path broken = dir.resolve("docker-compose.yml");
+    Files.writeString(broken, """
+        services:
+          kafka:
+            image: apache/kafka:latest
+          app:
+            image: lakehouse/app:1
+            depends_on: [brokr]
+        """);
+    Path unknownKey = dir.resolve("unknown-key.yml");
+    Files.writeString(unknownKey, """
+        services:
+          app:
+            image: lakehouse/app:1
+            restart_policy: always
+        """);
+
+    ProjectVenv.Result notPinned = check(broken);
+    ProjectVenv.Result schema = check(unknownKey);
+
+    assertThat(notPinned.exitCode()).isEqualTo(1);
+    assertThat(notPinned.output())
+        .contains("services/kafka/image: 'apache/kafka:latest' is not pinned to a version tag")
+        .contains("services/app/depends_on: no service named 'brokr'");
+    assertThat(schema.exitCode()).isEqualTo(1);
+    assertThat(schema.output()).contains("services/app: 'restart_policy' does not match any of the regexes");
+  }
+
+  private static ProjectVenv.Result check(Path composeFile) throws Exception {
+    return ProjectVenv.run(60, COMPOSE.resolve("check_compose.py").toString(), composeFile.toString());
+  }
+}

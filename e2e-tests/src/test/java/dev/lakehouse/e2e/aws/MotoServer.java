@@ -1,0 +1,119 @@
+package dev.lakehouse.e2e.aws;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.lakehouse.local.embedded.FreePorts;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * moto in server mode (Glue, S3 and the rest of AWS emulated over HTTP) from the project venv, on a
+ * free port of 127.0.0.1; its log goes to a file. Start it with {@link #start(Path)}, stop it with close.
+ */
+final class MotoServer implements AutoCloseable {
+  static final String REGION = "us-east-1";
+  static final String ACCESS_KEY = "moto-access-key";
+  static final String SECRET_KEY = "moto-secret-key";
+
+  private final Process process;
+  private final int port;
+  private final Path log;
+
+  private MotoServer(Process process, int port, Path log) {
+    this.process = process;
+    this.port = port;
+    this.log = log;
+  }
+
+  static MotoServer start(Path logDir) throws IOException {
+    return launch(logDir).awaitReady();
+  }
+
+  /** Starts the process and returns at once, so that other services can start meanwhile (moto needs seconds). */
+  static MotoServer launch(Path logDir) throws IOException {
+    Files.createDirectories(logDir);
+    int port = FreePorts.pick();
+    Process process = new ProcessBuilder(ProjectVenv.python().toString(), "-m", "moto.server",
+        "-H", "127.0.0.1", "-p", Integer.toString(port))
+        .redirectErrorStream(true)
+        .redirectOutput(logDir.resolve("moto-" + port + ".log").toFile())
+        .start();
+    return new MotoServer(process, port, logDir.resolve("moto-" + port + ".log"));
+  }
+
+  MotoServer awaitReady() {
+    try {
+      await("moto server answering on " + endpoint()).atMost(Duration.ofSeconds(90))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> !process.isAlive() || answers());
+      if (!process.isAlive()) {
+        throw new IllegalStateException("Cannot start moto: it exited with " + process.exitValue() + "; see " + log);
+      }
+      return this;
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  String endpoint() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** A plain Glue client (not Iceberg's) for checking what landed in the catalog. */
+  GlueClient glueClient() {
+    return GlueClient.builder().endpointOverride(URI.create(endpoint())).region(Region.of(REGION))
+        .credentialsProvider(MotoCredentials.create(Map.of())).httpClient(UrlConnectionHttpClient.create()).build();
+  }
+
+  S3Client s3Client() {
+    return S3Client.builder().endpointOverride(URI.create(endpoint())).region(Region.of(REGION)).forcePathStyle(true)
+        .credentialsProvider(MotoCredentials.create(Map.of())).httpClient(UrlConnectionHttpClient.create()).build();
+  }
+
+  void createBucket(String bucket) {
+    try (S3Client s3 = s3Client()) {
+      s3.createBucket(b -> b.bucket(bucket));
+    }
+  }
+
+  String glueMetadataLocation(String database, String table) {
+    try (GlueClient glue = glueClient()) {
+      return glue.getTable(b -> b.databaseName(database).name(table)).table().parameters().get("metadata_location");
+    }
+  }
+
+  private boolean answers() {
+    try {
+      HttpURLConnection connection = (HttpURLConnection) URI.create(endpoint() + "/moto-api/").toURL().openConnection();
+      connection.setConnectTimeout(500);
+      connection.setReadTimeout(2000);
+      return connection.getResponseCode() == 200;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}
