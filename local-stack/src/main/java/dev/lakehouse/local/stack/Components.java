@@ -1,0 +1,25 @@
+package dev.lakehouse.local.stack;
+
+import java.util.List;
+
+/** The components of the local stack in start order. */
+public final class Components {
+  private Components() {}
+
+  /** @param localStackClasspath classpath holding local-stack and its dependencies (services, generator) */
+  public static List<Component> standard(String localStackClasspath) {
+    return List.of(
+        new ServicesComponent(localStackClasspath),
+        new ConnectWorkerComponent(),
+        new ConnectorComponent(),
+        new StreamsComponent(),
+        new TrinoComponent(),
+        new MaintenanceComponent(),
+        new GeneratorComponent(localStackClasspath));
+  }
+
+  /** Only the broker, S3 server, catalog and topics. */
+  public static List<Component> servicesOnly(String localStackClasspath) {
+    return List.of(new ServicesComponent(localStackClasspath));
+  }
+}

@@ -1,0 +1,73 @@
+package dev.lakehouse.local.stack;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The event generator (own JVM) producing orders, payments and reference data into the input
+ * topics; extra arguments come from {@code generator.args}.
+ */
+public final class GeneratorComponent implements Component {
+  public static final String NAME = "generator";
+  public static final String MAIN_CLASS = "dev.lakehouse.local.generator.GeneratorCli";
+  private static final Duration SETTLE = Duration.ofSeconds(3);
+
+  private final String classpath;
+
+  public GeneratorComponent(String classpath) {
+    this.classpath = classpath;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String title() {
+    return "Event generator";
+  }
+
+  @Override
+  public Optional<String> skipReason(StackConfig config) {
+    if (!config.enabled(Setting.GENERATOR_ENABLED)) {
+      return Optional.of("generator.enabled=false");
+    }
+    try {
+      Class.forName(MAIN_CLASS, false, GeneratorComponent.class.getClassLoader());
+      return Optional.empty();
+    } catch (ClassNotFoundException e) {
+      return Optional.of(MAIN_CLASS + " is not in this build");
+    }
+  }
+
+  static List<String> arguments(StackConfig config) {
+    List<String> args = new ArrayList<>(List.of("--bootstrap-servers", config.bootstrapServers()));
+    args.addAll(config.generatorArgs());
+    return args;
+  }
+
+  /**
+   * Started once it has run a few seconds without failing; a bounded run that already finished
+   * with exit code 0 counts as started too.
+   */
+  @Override
+  public String start(StackConfig config, Progress progress) {
+    List<String> command = JvmCommand.forComponent(config, NAME, config.heap(Setting.GENERATOR_HEAP), classpath, MAIN_CLASS)
+        .simpleLogging("org.apache.kafka")
+        .args(arguments(config))
+        .toList();
+    Process process = DetachedProcess.start(NAME, command, config.layout(), Map.of());
+    Readiness.StartedComponent started = new Readiness.StartedComponent(NAME, title(), process, config.layout());
+    long settledAt = System.nanoTime() + SETTLE.toNanos();
+    Readiness.await(started, () -> System.nanoTime() > settledAt || exitedCleanly(process), config.startupTimeout(), progress);
+    return exitedCleanly(process) ? "finished its run" : "running, ./lakehouse logs generator";
+  }
+
+  private static boolean exitedCleanly(Process process) {
+    return !process.isAlive() && process.exitValue() == 0;
+  }
+}

@@ -1,0 +1,44 @@
+package dev.lakehouse.local.stack;
+
+import dev.lakehouse.schemas.Topics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+
+/** Creates the pipeline's topics that do not exist yet; existing topics are left as they are. */
+public final class PipelineTopics {
+  private static final Set<String> REFERENCE_DATA = Set.of(Topics.CUSTOMERS, Topics.MERCHANTS);
+
+  private PipelineTopics() {}
+
+  /**
+   * Every pipeline topic, with {@code partitions} partitions each. The sink's control topic is
+   * created by the connect-config CLI, Connect's and Streams' internal topics by themselves.
+   */
+  public static List<NewTopic> plan(int partitions) {
+    List<NewTopic> topics = new ArrayList<>();
+    for (String name : Topics.ALL) {
+      NewTopic topic = new NewTopic(name, partitions, (short) 1);
+      if (REFERENCE_DATA.contains(name)) {
+        // latest value per key is the reference data; versioned tables rebuild history from it
+        topic.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+      }
+      topics.add(topic);
+    }
+    return topics;
+  }
+
+  public static void ensure(String bootstrapServers, int partitions) throws ExecutionException, InterruptedException {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+      Set<String> existing = admin.listTopics().names().get();
+      List<NewTopic> missing = plan(partitions).stream().filter(t -> !existing.contains(t.name())).toList();
+      admin.createTopics(missing).all().get();
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.lakehouse.local.stack;
+
+import java.nio.file.Path;
+
+/** Where each part of the local stack keeps its files under the data folder. */
+public record StackLayout(Path dataDir) {
+
+  public Path kafkaDir() {
+    return dataDir.resolve("kafka");
+  }
+
+  public Path s3Dir() {
+    return dataDir.resolve("s3");
+  }
+
+  public Path catalogFile() {
+    return dataDir.resolve("catalog").resolve("iceberg.db");
+  }
+
+  public Path streamsStateDir() {
+    return dataDir.resolve("streams-state");
+  }
+
+  public Path configDir() {
+    return dataDir.resolve("config");
+  }
+
+  public Path logsDir() {
+    return dataDir.resolve("logs");
+  }
+
+  public Path runDir() {
+    return dataDir.resolve("run");
+  }
+
+  public Path logFile(String component) {
+    return logsDir().resolve(component + ".log");
+  }
+
+  public Path pidFile(String component) {
+    return runDir().resolve(component + ".pid");
+  }
+
+  /** Written by the services JVM once the broker, S3 server, catalog and topics are ready. */
+  public Path servicesReadyFile() {
+    return runDir().resolve("services.ready");
+  }
+}

@@ -1,0 +1,36 @@
+package dev.lakehouse.local.status;
+
+import java.util.List;
+
+/**
+ * What {@code lakehouse status} reports, stage by stage. A section that could not be read carries
+ * the reason in {@code error} instead of failing the whole report. Record counts are Kafka end
+ * offsets: under exactly-once each committed transaction also takes one offset per partition
+ * (its marker), so counts of topics written transactionally are upper bounds.
+ */
+public record StackStatus(String collectedAt, Inputs inputs, Streams streams, Connect connect, Iceberg iceberg,
+    Maintenance maintenance) {
+
+  public record TopicRecords(String topic, long records) {}
+
+  public record Inputs(List<TopicRecords> topics, String error) {}
+
+  /** {@code consumerLag} is null when the group has committed nothing yet. */
+  public record Streams(String applicationId, String state, List<TopicRecords> outputs, Long late, Long deadLettered,
+      Long consumerLag, String error) {}
+
+  /** {@code deadLettered} counts the connector's dead-letter topic {@code <name>-dlq}; null when it has none. */
+  public record Connector(String name, String state, List<String> tasks, Long consumerLag, Long deadLettered) {}
+
+  public record Connect(String url, List<Connector> connectors, String error) {}
+
+  /** A table without a snapshot yet has null snapshot fields; {@code exists} is false before the sink creates it. */
+  public record Table(String table, boolean exists, Long snapshotId, String committedAt, Long ageSeconds, Long totalRecords) {}
+
+  public record Iceberg(List<Table> tables, String error) {}
+
+  public record TableHealth(String table, Integer score, String detail) {}
+
+  /** {@code note} explains an empty list (job not built, tables not created yet). */
+  public record Maintenance(List<TableHealth> tables, String note) {}
+}

@@ -1,0 +1,120 @@
+package dev.lakehouse.local.status;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.local.stack.Http;
+import dev.lakehouse.local.stack.LocalCatalog;
+import dev.lakehouse.schemas.Topics;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Reads every stage's figures; a stage that cannot be read is reported with the reason, never fatal. */
+public final class StatusCollector {
+  static final List<String> STREAMS_OUTPUTS =
+      List.of(Topics.ORDERS_ENRICHED, Topics.REVENUE_BY_MERCHANT_1M, Topics.PAYMENTS_BY_OUTCOME_1M, Topics.ORDER_PAYMENTS);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final StatusTargets targets;
+  private final Clock clock;
+
+  public StatusCollector(StatusTargets targets, Clock clock) {
+    this.targets = targets;
+    this.clock = clock;
+  }
+
+  public StackStatus collect() {
+    Instant now = clock.instant();
+    try (KafkaStats kafka = new KafkaStats(targets.bootstrapServers())) {
+      return new StackStatus(now.toString(), inputs(kafka), streams(kafka), connect(kafka), iceberg(now), maintenance());
+    }
+  }
+
+  private StackStatus.Inputs inputs(KafkaStats kafka) {
+    try {
+      return new StackStatus.Inputs(records(kafka.endOffsets(Topics.INPUTS), Topics.INPUTS), null);
+    } catch (Exception e) {
+      return new StackStatus.Inputs(List.of(), reason("Kafka at " + targets.bootstrapServers(), e));
+    }
+  }
+
+  private StackStatus.Streams streams(KafkaStats kafka) {
+    String state = streamsState();
+    String group = targets.streamsApplicationId();
+    try {
+      List<String> topics = new ArrayList<>(STREAMS_OUTPUTS);
+      topics.add(Topics.LATE_EVENTS);
+      topics.add(Topics.DEAD_LETTERS);
+      Map<String, Long> ends = kafka.endOffsets(topics);
+      return new StackStatus.Streams(group, state, records(ends, STREAMS_OUTPUTS), ends.get(Topics.LATE_EVENTS),
+          ends.get(Topics.DEAD_LETTERS), kafka.consumerLag(group).orElse(null), null);
+    } catch (Exception e) {
+      return new StackStatus.Streams(group, state, List.of(), null, null, null, reason("Kafka at " + targets.bootstrapServers(), e));
+    }
+  }
+
+  /** The Streams client state from /health/live, which reports it whether or not the app is healthy. */
+  private String streamsState() {
+    try {
+      Http.Response live = Http.get(targets.streamsUrl() + "/health/live");
+      return JSON.readTree(live.body()).path("state").asText("UNKNOWN");
+    } catch (IOException e) {
+      return "DOWN (no answer at " + targets.streamsUrl() + ")";
+    }
+  }
+
+  private StackStatus.Connect connect(KafkaStats kafka) {
+    try {
+      List<StackStatus.Connector> connectors = new ArrayList<>();
+      for (ConnectStats.ConnectorState c : ConnectStats.read(targets.connectUrl())) {
+        Long lag = kafka.consumerLag(ConnectStats.sinkGroup(c.name())).orElse(null);
+        String dlq = ConnectStats.deadLetterTopic(c.name());
+        Long deadLettered = kafka.endOffsets(List.of(dlq)).get(dlq);
+        connectors.add(new StackStatus.Connector(c.name(), c.state(), c.tasks(), lag, deadLettered));
+      }
+      return new StackStatus.Connect(targets.connectUrl(), connectors, null);
+    } catch (Exception e) {
+      return new StackStatus.Connect(targets.connectUrl(), List.of(), reason("the Connect worker at " + targets.connectUrl(), e));
+    }
+  }
+
+  private StackStatus.Iceberg iceberg(Instant now) {
+    List<String> tables = Topics.OUTPUTS.stream().map(Topics::tableName).toList();
+    try {
+      return new StackStatus.Iceberg(IcebergStats.read(targets.catalogProperties(), LocalCatalog.NAMESPACE, tables, now), null);
+    } catch (Exception e) {
+      return new StackStatus.Iceberg(List.of(), reason("the Iceberg catalog", e));
+    }
+  }
+
+  private StackStatus.Maintenance maintenance() {
+    if (targets.maintenanceHealthCommand().isEmpty()) {
+      return new StackStatus.Maintenance(List.of(), targets.maintenanceNote());
+    }
+    try {
+      return new StackStatus.Maintenance(MaintenanceStats.read(targets.maintenanceHealthCommand()), "");
+    } catch (IOException e) {
+      return new StackStatus.Maintenance(List.of(), "health scores unavailable: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new StackStatus.Maintenance(List.of(), "health scores unavailable: interrupted");
+    }
+  }
+
+  private static List<StackStatus.TopicRecords> records(Map<String, Long> ends, List<String> topics) {
+    return topics.stream()
+        .filter(ends::containsKey)
+        .map(topic -> new StackStatus.TopicRecords(topic, ends.get(topic)))
+        .toList();
+  }
+
+  private static String reason(String what, Exception e) {
+    String why = e instanceof ConnectException || e.getMessage() == null
+        ? "no answer (is it running? ./lakehouse ps shows what runs)"
+        : e.getMessage();
+    return "cannot read " + what + ": " + why;
+  }
+}

@@ -1,0 +1,72 @@
+package dev.lakehouse.local.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PortCheckTest {
+
+  @Test
+  void aPortSomeoneListensOnIsTakenAndItsMessageNamesPortAndSetting() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+
+      assertThat(PortCheck.isFree(port)).isFalse();
+      assertThatThrownBy(() -> PortCheck.requireFree("the Kafka Connect worker", port, Setting.CONNECT_PORT))
+          .isInstanceOf(StackException.class)
+          .hasMessage("Cannot start the Kafka Connect worker: port " + port + " is already in use by another program. "
+              + "Stop that program (`ss -ltnp 'sport = :" + port + "'` shows it) or choose another port: "
+              + "set connect.port in lakehouse.properties or the environment variable LAKEHOUSE_CONNECT_PORT.");
+    }
+  }
+
+  @Test
+  void aClosedPortIsFree() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    assertThat(PortCheck.isFree(port)).isTrue();
+  }
+
+  @Test
+  void upRefusesToStartAnythingWhenAPortIsTaken(@TempDir Path repo) throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int s3Port = taken.getLocalPort();
+      StackConfig config = StackConfig.of(repo, Map.of(
+          Setting.KAFKA_PORT, Integer.toString(freePort()), Setting.S3_PORT, Integer.toString(s3Port)));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      LocalStack stack = new LocalStack(config, List.of(new ServicesComponent("unused")), new PrintStream(out, true));
+
+      assertThatThrownBy(stack::up)
+          .hasMessage("Cannot start Kafka broker, S3 server, catalog and topics: port " + s3Port
+              + " is already in use by another program. Stop that program (`ss -ltnp 'sport = :" + s3Port
+              + "'` shows it) or choose another port: set s3.port in lakehouse.properties or the environment variable"
+              + " LAKEHOUSE_S3_PORT.");
+      assertThat(out.toString()).isEmpty();
+      assertThat(config.layout().pidFile(ServicesComponent.NAME)).doesNotExist();
+    }
+  }
+
+  /** A free port whose successor is free too (the Kafka controller takes port + 1). */
+  static int freePort() throws Exception {
+    while (true) {
+      int port;
+      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        port = socket.getLocalPort();
+      }
+      if (port < 65000 && PortCheck.isFree(port + 1)) {
+        return port;
+      }
+    }
+  }
+}

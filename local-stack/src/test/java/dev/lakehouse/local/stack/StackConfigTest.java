@@ -1,0 +1,78 @@
+package dev.lakehouse.local.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StackConfigTest {
+  @TempDir Path repo;
+
+  @Test
+  void defaultsFollowTheSharedConventions() {
+    StackConfig config = StackConfig.of(repo, Map.of());
+
+    assertThat(config.bootstrapServers()).isEqualTo("127.0.0.1:19092");
+    assertThat(config.s3Endpoint()).isEqualTo("http://127.0.0.1:19000");
+    assertThat(config.connectUrl()).isEqualTo("http://127.0.0.1:18083");
+    assertThat(config.streamsUrl()).isEqualTo("http://127.0.0.1:18081");
+    assertThat(config.trinoPort()).isEqualTo(18080);
+    assertThat(config.dataDir()).isEqualTo(repo.toAbsolutePath().resolve(".local"));
+    assertThat(config.layout().catalogFile()).isEqualTo(repo.toAbsolutePath().resolve(".local/catalog/iceberg.db"));
+  }
+
+  @Test
+  void fileThenEnvironmentThenOverridesEachWin() throws Exception {
+    Path file = Files.writeString(repo.resolve("lakehouse.properties"),
+        "kafka.port=29092\ns3.port=29000\ndata-dir=/tmp/from-file\ngenerator.args=--rate 5  --seed 7\n");
+    Map<String, String> env = Map.of("LAKEHOUSE_S3_PORT", "39000", "LAKEHOUSE_DATA_DIR", "relative/data", "UNRELATED", "x");
+
+    StackConfig config = StackConfig.load(repo, file, env, Map.of(Setting.KAFKA_PORT, "49092"));
+
+    assertThat(config.kafkaPort()).isEqualTo(49092);
+    assertThat(config.s3Port()).isEqualTo(39000);
+    assertThat(config.dataDir()).isEqualTo(repo.toAbsolutePath().resolve("relative/data"));
+    assertThat(config.generatorArgs()).containsExactly("--rate", "5", "--seed", "7");
+  }
+
+  @Test
+  void environmentNamesAreTheKeysInUpperCase() {
+    assertThat(Setting.DATA_DIR.envName()).isEqualTo("LAKEHOUSE_DATA_DIR");
+    assertThat(Setting.STARTUP_TIMEOUT_SECONDS.envName()).isEqualTo("LAKEHOUSE_STARTUP_TIMEOUT_SECONDS");
+  }
+
+  @Test
+  void refusesAnUnknownKeyInTheFile() throws Exception {
+    Path file = Files.writeString(repo.resolve("lakehouse.properties"), "kafka.prot=1\n");
+
+    assertThatThrownBy(() -> StackConfig.load(repo, file, Map.of(), Map.of()))
+        .isInstanceOf(StackException.class)
+        .hasMessageStartingWith("Cannot read the settings file " + file + ": unknown key 'kafka.prot'; known keys: [data-dir, kafka.port,");
+  }
+
+  @Test
+  void refusesABadPortNamingTheSettingAndItsVariable() {
+    assertThatThrownBy(() -> StackConfig.load(repo, null, Map.of("LAKEHOUSE_CONNECT_PORT", "eighty"), Map.of()))
+        .hasMessage("Cannot use connect.port='eighty': expected a whole number above 0; "
+            + "set connect.port in lakehouse.properties or the environment variable LAKEHOUSE_CONNECT_PORT");
+  }
+
+  @Test
+  void refusesAPortThatCollidesWithTheKafkaController() {
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.S3_PORT, "19093")))
+        .hasMessage("Cannot use port 19093 for s3.port: kafka.port uses it already (the Kafka controller takes "
+            + "kafka.port + 1); set s3.port in lakehouse.properties or the environment variable LAKEHOUSE_S3_PORT");
+  }
+
+  @Test
+  void refusesABadHeapAndABadFlag() {
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.CONNECT_HEAP, "1 GB")))
+        .hasMessageStartingWith("Cannot use connect.heap='1 GB': expected a heap size such as 512m or 1g");
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.TRINO_ENABLED, "yes")))
+        .hasMessageStartingWith("Cannot use trino.enabled='yes': expected true or false");
+  }
+}

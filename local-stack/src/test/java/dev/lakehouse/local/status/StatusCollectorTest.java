@@ -1,0 +1,207 @@
+package dev.lakehouse.local.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import dev.lakehouse.local.embedded.EmbeddedKafka;
+import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.local.stack.LocalCatalog;
+import dev.lakehouse.local.stack.PipelineTopics;
+import dev.lakehouse.schemas.Topics;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.types.Types;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The status report against a real broker, S3 server and catalog. The Streams app's and the
+ * Connect worker's HTTP answers are canned (their real processes are covered by the e2e tests).
+ */
+class StatusCollectorTest {
+  private static final String CONNECTOR = "iceberg-sink";
+
+  @TempDir static Path dir;
+  static EmbeddedKafka kafka;
+  static EmbeddedS3 s3;
+  static HttpServer http;
+  static long snapshotId;
+  static Instant committedAt;
+
+  @BeforeAll
+  static void startServices() throws Exception {
+    s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
+    kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0);
+    PipelineTopics.ensure(kafka.bootstrapServers(), 3);
+    produce(Topics.ORDERS, 5);
+    produce(Topics.PAYMENTS, 3);
+    produce(Topics.ORDERS_ENRICHED, 4);
+    produce(Topics.LATE_EVENTS, 2);
+    produce(Topics.DEAD_LETTERS, 1);
+    produce(ConnectStats.deadLetterTopic(CONNECTOR), 6);
+    commit("lakehouse-streams", new TopicPartition(Topics.ORDERS, 0), 2);
+    commit(ConnectStats.sinkGroup(CONNECTOR), new TopicPartition(Topics.ORDERS_ENRICHED, 0), 1);
+    createTableWithOneCommit(7);
+    http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    respond("/health/live", "{\"status\":\"UP\",\"state\":\"RUNNING\"}");
+    respond("/connectors", "{\"" + CONNECTOR + "\":{\"status\":{\"name\":\"" + CONNECTOR + "\","
+        + "\"connector\":{\"state\":\"RUNNING\",\"worker_id\":\"127.0.0.1:8083\"},"
+        + "\"tasks\":[{\"id\":0,\"state\":\"RUNNING\",\"worker_id\":\"127.0.0.1:8083\"},"
+        + "{\"id\":1,\"state\":\"FAILED\",\"worker_id\":\"127.0.0.1:8083\",\"trace\":\"boom\"}],\"type\":\"sink\"}}}");
+    http.start();
+  }
+
+  @AfterAll
+  static void stopServices() throws Exception {
+    http.stop(0);
+    kafka.close();
+    s3.close();
+  }
+
+  private static void produce(String topic, int count) throws Exception {
+    kafka.createTopics(1, topic);
+    try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class))) {
+      for (int i = 0; i < count; i++) {
+        producer.send(new ProducerRecord<>(topic, 0, "k" + i, "v" + i)).get();
+      }
+    }
+  }
+
+  private static void commit(String group, TopicPartition partition, long offset) {
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        ConsumerConfig.GROUP_ID_CONFIG, group), new StringDeserializer(), new StringDeserializer())) {
+      consumer.commitSync(Map.of(partition, new OffsetAndMetadata(offset)));
+    }
+  }
+
+  private static void createTableWithOneCommit(long records) throws Exception {
+    Path catalogFile = dir.resolve("catalog/iceberg.db");
+    LocalCatalog.initialize(catalogFile, s3.endpoint());
+    Catalog catalog = LocalCatalog.open(catalogFile, s3.endpoint());
+    Schema schema = new Schema(Types.NestedField.required(1, "id", Types.StringType.get()));
+    Table table = catalog.createTable(TableIdentifier.of(LocalCatalog.NAMESPACE, "orders_enriched"), schema,
+        PartitionSpec.unpartitioned());
+    DataFile file = DataFiles.builder(PartitionSpec.unpartitioned())
+        .withPath(table.location() + "/data/one.parquet")
+        .withFormat("PARQUET")
+        .withFileSizeInBytes(1024)
+        .withRecordCount(records)
+        .build();
+    table.newAppend().appendFile(file).commit();
+    table.refresh();
+    snapshotId = table.currentSnapshot().snapshotId();
+    committedAt = Instant.ofEpochMilli(table.currentSnapshot().timestampMillis());
+  }
+
+  private static void respond(String path, String body) {
+    http.createContext(path, exchange -> {
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, bytes.length);
+      exchange.getResponseBody().write(bytes);
+      exchange.close();
+    });
+  }
+
+  private static StackStatus collect() {
+    String url = "http://127.0.0.1:" + http.getAddress().getPort();
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), url, "lakehouse-streams", url,
+        LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built");
+    return new StatusCollector(targets, clockAfterCommit()).collect();
+  }
+
+  /** The report's clock: 90 s after the table's commit. */
+  private static Clock clockAfterCommit() {
+    return Clock.fixed(committedAt.plusSeconds(90), ZoneOffset.UTC);
+  }
+
+  @Test
+  void reportsRecordsLateDeadLetteredAndLagPerStage() {
+    StackStatus status = collect();
+
+    assertThat(status.inputs().error()).isNull();
+    assertThat(status.inputs().topics()).containsExactly(
+        new StackStatus.TopicRecords(Topics.ORDERS, 5), new StackStatus.TopicRecords(Topics.PAYMENTS, 3),
+        new StackStatus.TopicRecords(Topics.CUSTOMERS, 0), new StackStatus.TopicRecords(Topics.MERCHANTS, 0));
+    assertThat(status.streams().state()).isEqualTo("RUNNING");
+    assertThat(status.streams().outputs()).contains(new StackStatus.TopicRecords(Topics.ORDERS_ENRICHED, 4));
+    assertThat(status.streams().late()).isEqualTo(2);
+    assertThat(status.streams().deadLettered()).isEqualTo(1);
+    assertThat(status.streams().consumerLag()).isEqualTo(5 - 2);
+    assertThat(status.connect().connectors()).containsExactly(
+        new StackStatus.Connector(CONNECTOR, "RUNNING", List.of("0:RUNNING", "1:FAILED"), 4L - 1, 6L));
+  }
+
+  @Test
+  void reportsTheLastIcebergCommitItsAgeAndRows() {
+    StackStatus status = collect();
+
+    assertThat(status.iceberg().error()).isNull();
+    assertThat(status.iceberg().tables()).hasSize(Topics.OUTPUTS.size());
+    assertThat(status.iceberg().tables().get(0)).isEqualTo(new StackStatus.Table("orders_enriched", true, snapshotId,
+        committedAt.toString(), 90L, 7L));
+    assertThat(status.iceberg().tables()).filteredOn(t -> !t.exists()).extracting(StackStatus.Table::table)
+        .containsExactly("revenue_by_merchant_1m", "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters");
+    assertThat(status.maintenance().note()).isEqualTo("maintenance-job is not built");
+  }
+
+  @Test
+  void printsAlignedTablesAndJsonWithTheSameFigures() throws Exception {
+    StackStatus status = collect();
+
+    String text = StatusPrinter.text(status);
+    assertThat(text).contains("Streams app (lakehouse-streams): RUNNING")
+        .containsPattern("(?m)^  orders\\s+5$")
+        .containsPattern("(?m)^  late \\(late-events\\)\\s+2$")
+        .containsPattern("(?m)^  iceberg-sink\\s+RUNNING\\s+0:RUNNING 1:FAILED\\s+3\\s+6$")
+        .containsPattern("(?m)^  orders_enriched\\s+" + snapshotId + "\\s+" + committedAt + "\\s+90 s\\s+7$")
+        .contains("  dead_letters ");
+    JsonNode json = new ObjectMapper().readTree(StatusPrinter.json(status));
+    assertThat(json.at("/streams/consumerLag").asLong()).isEqualTo(3);
+    assertThat(json.at("/iceberg/tables/0/totalRecords").asLong()).isEqualTo(7);
+    assertThat(json.at("/connect/connectors/0/tasks/1").asText()).isEqualTo("1:FAILED");
+  }
+
+  @Test
+  void aStageThatIsDownIsReportedNotFatal() {
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), "http://127.0.0.1:1", "lakehouse-streams",
+        "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "");
+
+    StackStatus status = new StatusCollector(targets, clockAfterCommit()).collect();
+
+    assertThat(status.streams().state()).isEqualTo("DOWN (no answer at http://127.0.0.1:1)");
+    assertThat(status.streams().late()).isEqualTo(2);
+    assertThat(status.connect().error())
+        .isEqualTo("cannot read the Connect worker at http://127.0.0.1:1: no answer (is it running? ./lakehouse ps shows what runs)");
+  }
+}
