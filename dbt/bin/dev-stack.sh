@@ -1,0 +1,50 @@
+# Sourced by test.sh and bench.sh: a throwaway storage + SQL stack for the dbt project, on free
+# ports under a temporary folder: the local stack's S3 server and JDBC catalog (dbt/dev) and Trino
+# (local-stack/trino). Sets TRINO_PORT, LAKEHOUSE_S3_ENDPOINT, LAKEHOUSE_DATA_DIR; the caller
+# registers `trap dev_stack_stop EXIT`.
+dbt_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$dbt_dir/.." && pwd)"
+python="$repo/.venv/bin/python"
+[[ -x "$repo/.venv/bin/dbt" ]] || {
+  echo "Cannot run dbt: no dbt in $repo/.venv; run the project setup (pip install -r requirements-dbt.txt)" >&2
+  exit 1
+}
+dev_stack_pids=()
+
+free_port() { "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+dev_stack_start() {
+  "$repo/local-stack/trino/install.sh" > /dev/null
+  export LAKEHOUSE_DATA_DIR TRINO_PORT LAKEHOUSE_S3_ENDPOINT
+  LAKEHOUSE_DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/dbt-stack.XXXXXX")"
+  TRINO_PORT="$(free_port)"
+  local s3_port work="$LAKEHOUSE_DATA_DIR"
+  s3_port="$(free_port)"
+  LAKEHOUSE_S3_ENDPOINT="http://127.0.0.1:$s3_port"
+
+  echo "Starting the S3 server and the JDBC catalog (dbt/dev/DevServices.java)..."
+  (cd "$repo" && mvn -B -q -pl local-stack -am compile dependency:build-classpath \
+    -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/classpath.txt" > "$work/mvn.log" 2>&1) || {
+    cat "$work/mvn.log" >&2
+    echo "Cannot build the local-stack classpath: see the Maven output above" >&2
+    return 1
+  }
+  java -Xmx256m -cp "$repo/local-stack/target/classes:$(cat "$work/classpath.txt")" \
+    "$dbt_dir/dev/DevServices.java" "$work" "$s3_port" > "$work/services.log" 2>&1 &
+  dev_stack_pids+=($!)
+  for _ in $(seq 240); do grep -q '^ready' "$work/services.log" && break; sleep 0.5; done
+  grep -q '^ready' "$work/services.log" || {
+    cat "$work/services.log" >&2
+    echo "Cannot start the S3 server and catalog: see the log above" >&2
+    return 1
+  }
+  TRINO_START_TIMEOUT_SECONDS=240 "$repo/local-stack/trino/start.sh"
+}
+
+dev_stack_stop() {
+  [[ -n "${LAKEHOUSE_DATA_DIR:-}" ]] || return 0
+  "$repo/local-stack/trino/stop.sh" > /dev/null 2>&1 || true
+  local pid
+  for pid in "${dev_stack_pids[@]}"; do kill "$pid" 2> /dev/null || true; done
+  rm -rf "$LAKEHOUSE_DATA_DIR"
+}

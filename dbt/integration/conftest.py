@@ -1,0 +1,114 @@
+"""Fixtures for the dbt integration test: a Trino with the six landed tables, a throwaway schema
+for the models, and the two builds (full, then incremental after more data) the checks share.
+
+Environment:
+  TRINO_HOST / TRINO_PORT   the Trino to use (default 127.0.0.1:18080)
+  DBT_TEST_SEED=1           the test writes the data itself (integration/seed.py): batch 1 before
+                            the first build, batch 2 (new hours + late events for built hours)
+                            before the second
+  DBT_TEST_BETWEEN="<cmd>"  otherwise: a shell command that makes the pipeline land more events
+                            (some late) between the two builds and returns once they have landed
+"""
+
+import datetime as dt
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+import trino
+
+import oracle
+import seed
+
+DBT_DIR = pathlib.Path(__file__).resolve().parent.parent
+UTC = dt.timezone.utc
+
+
+class Trino:
+    def __init__(self, host, port):
+        self.conn = trino.dbapi.connect(host=host, port=port, user="dbt-test", catalog="iceberg")
+
+    def rows(self, sql):
+        cur = self.conn.cursor()
+        cur.execute(sql)
+        rows = cur.fetchall()
+        if cur.description is None:  # a statement, not a query
+            return []
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in rows]
+
+
+@pytest.fixture(scope="session")
+def trino_db():
+    return Trino(os.environ.get("TRINO_HOST", "127.0.0.1"), int(os.environ.get("TRINO_PORT", "18080")))
+
+
+@pytest.fixture(scope="session")
+def schema(trino_db):
+    name = f"dbt_test_{int(time.time())}"
+    yield name
+    for row in trino_db.rows(
+        f"select table_name, table_type from iceberg.information_schema.tables where table_schema = '{name}'"
+    ):
+        kind = "view" if row["table_type"] == "VIEW" else "table"
+        trino_db.rows(f'drop {kind} if exists iceberg.{name}."{row["table_name"]}"')
+    trino_db.rows(f"drop schema if exists iceberg.{name}")
+
+
+def dbt_build(schema):
+    """Runs `dbt build --target local` into `schema`; returns (exit code, results by node name)."""
+    env = dict(os.environ, DBT_PROFILES_DIR=str(DBT_DIR), DBT_SCHEMA=schema, DBT_SEND_ANONYMOUS_USAGE_STATS="false")
+    dbt = shutil.which("dbt", path=str(pathlib.Path(sys.executable).parent)) or "dbt"
+    started = time.monotonic()
+    proc = subprocess.run(
+        [dbt, "build", "--target", "local", "--no-use-colors"],
+        cwd=DBT_DIR, env=env, capture_output=True, text=True,
+    )
+    print(f"dbt build into {schema}: exit {proc.returncode} in {time.monotonic() - started:.1f} s")
+    if proc.returncode != 0:
+        print(proc.stdout[-8000:], proc.stderr[-4000:])
+    results = json.loads((DBT_DIR / "target" / "run_results.json").read_text())["results"]
+    return proc.returncode, {r["unique_id"].split(".")[-1]: r for r in results}
+
+
+def add_more_events(trino_db):
+    command = os.environ.get("DBT_TEST_BETWEEN")
+    if os.environ.get("DBT_TEST_SEED") == "1":
+        now = dt.datetime.now(UTC)
+        # new hours, plus late events for the hours the first build made
+        seed.seed_batch(trino_db.conn, batch=2, orders=2000, end=now,
+                        processed=now - dt.timedelta(minutes=2))
+    elif command:
+        subprocess.run(command, shell=True, check=True)
+    else:
+        pytest.fail("Cannot add events between the builds: set DBT_TEST_SEED=1 or DBT_TEST_BETWEEN")
+
+
+def snapshot(trino_db, schema, table, key):
+    return {tuple(r[k] for k in key): r for r in trino_db.rows(f"select * from iceberg.{schema}.{table}")}
+
+
+HOURLY_KEY = ("merchant_id", "currency", "revenue_hour")
+
+
+@pytest.fixture(scope="session")
+def builds(trino_db, schema):
+    """Both builds, with the marts' rows and the oracle's hourly figures around the second."""
+    first_exit, first_results = dbt_build(schema)
+    hourly_before = snapshot(trino_db, schema, "agg_revenue_hourly", HOURLY_KEY)
+    oracle_before = oracle.hourly_from_windows(trino_db)
+    add_more_events(trino_db)
+    oracle_after = oracle.hourly_from_windows(trino_db)
+    second_exit, second_results = dbt_build(schema)
+    hourly_after = snapshot(trino_db, schema, "agg_revenue_hourly", HOURLY_KEY)
+    return dict(
+        first_exit=first_exit, first_results=first_results,
+        second_exit=second_exit, second_results=second_results,
+        hourly_before=hourly_before, hourly_after=hourly_after,
+        oracle_before=oracle_before, oracle_after=oracle_after,
+    )

@@ -1,0 +1,117 @@
+"""Expected figures computed straight from the landed tables in Python, independently of the
+models: no incremental logic, no SQL beyond reading rows."""
+
+import collections
+import datetime as dt
+from decimal import Decimal
+
+UTC = dt.timezone.utc
+ZERO = Decimal("0.00")
+SOURCE = "iceberg.lakehouse"
+
+
+def _utc(value):
+    """Trino timestamps with time zone come back aware; compare as naive UTC like the marts."""
+    return value.astimezone(UTC).replace(tzinfo=None) if value is not None and value.tzinfo else value
+
+
+def _hour(value):
+    return _utc(value).replace(minute=0, second=0, microsecond=0)
+
+
+def _distinct(rows):
+    return list({tuple(sorted(r.items())): r for r in rows}.values())
+
+
+def hourly_from_windows(db):
+    """(merchant, currency, hour) -> (order_count, revenue): window results + late PLACED orders."""
+    hourly = collections.defaultdict(lambda: [0, ZERO])
+    for w in _distinct(db.rows(f"select merchant_id, currency, window_start, order_count, revenue from {SOURCE}.revenue_by_merchant_1m")):
+        figures = hourly[(w["merchant_id"], w["currency"], _hour(w["window_start"]))]
+        figures[0] += w["order_count"]
+        figures[1] += w["revenue"]
+    for e in _distinct(db.rows(
+            f"select event_id, merchant_id, currency, window_start, amount from {SOURCE}.late_events "
+            "where event_type = 'order' and status = 'PLACED'")):
+        figures = hourly[(e["merchant_id"], e["currency"], _hour(e["window_start"]))]
+        figures[0] += 1
+        figures[1] += e["amount"]
+    return {key: tuple(value) for key, value in hourly.items()}
+
+
+def hourly_from_order_events(db):
+    """(merchant, currency, hour) -> (order_count, revenue) of every PLACED order event, counted once."""
+    hourly = collections.defaultdict(lambda: [0, ZERO])
+    for e in _distinct(db.rows(
+            f"select event_id, merchant_id, currency, amount, event_time from {SOURCE}.orders_enriched where status = 'PLACED'")):
+        figures = hourly[(e["merchant_id"], e["currency"], _hour(e["event_time"]))]
+        figures[0] += 1
+        figures[1] += e["amount"]
+    return {key: tuple(value) for key, value in hourly.items()}
+
+
+def orders(db):
+    """order_id -> dict(placed_event_id, last_event_id, order_status, amount, placed_at)."""
+    by_order = collections.defaultdict(list)
+    for e in _distinct(db.rows(
+            f"select event_id, order_id, status, amount, event_time from {SOURCE}.orders_enriched")):
+        by_order[e["order_id"]].append(e)
+    result = {}
+    for order_id, events in by_order.items():
+        placed = sorted((e for e in events if e["status"] == "PLACED"), key=lambda e: (e["event_time"], e["event_id"]))
+        latest = max(events, key=lambda e: (e["event_time"], e["event_id"]))
+        first = placed[0] if placed else None
+        result[order_id] = dict(
+            placed_event_id=first["event_id"] if first else None,
+            last_event_id=latest["event_id"],
+            order_status=latest["status"],
+            amount=(first or latest)["amount"],
+            placed_at=_utc(first["event_time"]) if first else None,
+        )
+    return result
+
+
+def current_hour(orders_by_id, merchants, hour_start):
+    """(merchant, currency) -> (placed, cancelled, placed_amount) for orders placed since hour_start."""
+    figures = collections.defaultdict(lambda: [0, 0, ZERO])
+    for order_id, order in orders_by_id.items():
+        if order["placed_at"] is not None and order["placed_at"] >= hour_start:
+            f = figures[merchants[order_id]]
+            f[0] += 1
+            f[1] += order["order_status"] == "CANCELLED"
+            f[2] += order["amount"]
+    return {key: tuple(value) for key, value in figures.items()}
+
+
+def order_merchants(db):
+    return {r["order_id"]: (r["merchant_id"], r["currency"]) for r in db.rows(
+        f"select distinct order_id, merchant_id, currency from {SOURCE}.orders_enriched where status = 'PLACED'")}
+
+
+def daily(hourly):
+    """(merchant, currency, date) -> (order_count, revenue)."""
+    result = collections.defaultdict(lambda: [0, ZERO])
+    for (merchant, currency, hour), (count, revenue) in hourly.items():
+        figures = result[(merchant, currency, hour.date())]
+        figures[0] += count
+        figures[1] += revenue
+    return {key: tuple(value) for key, value in result.items()}
+
+
+def payment_conversion(db):
+    """(merchant, currency, hour) -> (orders, paid): one result per order, PAID wins."""
+    paid_by_order = {}
+    for r in db.rows(f"select order_id, merchant_id, currency, order_time, status from {SOURCE}.order_payments"):
+        key = (r["merchant_id"], r["currency"], _hour(r["order_time"]))
+        paid_by_order[r["order_id"]] = (key, paid_by_order.get(r["order_id"], (key, False))[1] or r["status"] == "PAID")
+    result = collections.defaultdict(lambda: [0, 0])
+    for key, paid in paid_by_order.values():
+        result[key][0] += 1
+        result[key][1] += paid
+    return {key: tuple(value) for key, value in result.items()}
+
+
+def newest_per_table(db, table):
+    row = db.rows(f"select max(event_time) as newest_event, max(processing_time) as newest_processed from {SOURCE}.{table}")[0]
+    commit = db.rows(f'select max(committed_at) as last_commit from {SOURCE}."{table}$snapshots"')[0]
+    return _utc(row["newest_event"]), _utc(row["newest_processed"]), _utc(commit["last_commit"])

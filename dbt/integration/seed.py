@@ -1,0 +1,227 @@
+"""Development and test data for the dbt models, written through Trino into the six landed tables.
+
+Mimics what the pipeline lands, deterministically: enriched order events (some with a later
+FULFILLED or CANCELLED event), the 1-minute window results of the on-time PLACED orders, late
+events (in batches after the first, every `late_every`-th order belongs to the previous batch's
+time range and lands in late_events instead of a window), order-payment results, payment outcome
+windows and dead letters. Some rows land twice, as after a sink rebalance.
+
+Batch b's on-time events fall in [end - span, end); its late events one span earlier.
+
+    python seed.py --create --batch 0 --orders 5000 --end 2026-11-29T08:00:00Z
+"""
+
+import argparse
+import datetime as dt
+
+import trino
+
+TABLES = {
+    "orders_enriched": """
+        event_id varchar, order_id varchar, customer_id varchar, merchant_id varchar,
+        status varchar, amount decimal(18, 2), currency varchar,
+        event_time timestamp(6) with time zone,
+        customer_name varchar, customer_country varchar, customer_segment varchar,
+        merchant_name varchar, merchant_country varchar, merchant_category varchar,
+        source_topic varchar, source_partition integer, source_offset bigint,
+        processing_time timestamp(6) with time zone""",
+    "revenue_by_merchant_1m": """
+        merchant_id varchar, currency varchar,
+        window_start timestamp(6) with time zone, window_end timestamp(6) with time zone,
+        order_count bigint, revenue decimal(18, 2),
+        event_time timestamp(6) with time zone, processing_time timestamp(6) with time zone""",
+    "payments_by_outcome_1m": """
+        outcome varchar,
+        window_start timestamp(6) with time zone, window_end timestamp(6) with time zone,
+        payment_count bigint, amount_total decimal(18, 2),
+        event_time timestamp(6) with time zone, processing_time timestamp(6) with time zone""",
+    "late_events": """
+        event_type varchar, event_id varchar, order_id varchar, payment_id varchar,
+        merchant_id varchar, currency varchar, status varchar, outcome varchar,
+        amount decimal(18, 2), event_time timestamp(6) with time zone,
+        window_start timestamp(6) with time zone, window_end timestamp(6) with time zone,
+        stream_time timestamp(6) with time zone, lateness_ms bigint,
+        source_topic varchar, source_partition integer, source_offset bigint,
+        processing_time timestamp(6) with time zone""",
+    "order_payments": """
+        order_id varchar, order_event_id varchar, customer_id varchar, merchant_id varchar,
+        order_amount decimal(18, 2), currency varchar, order_time timestamp(6) with time zone,
+        payment_id varchar, payment_amount decimal(18, 2), payment_outcome varchar,
+        payment_time timestamp(6) with time zone, status varchar,
+        event_time timestamp(6) with time zone,
+        source_topic varchar, source_partition integer, source_offset bigint,
+        processing_time timestamp(6) with time zone""",
+    "dead_letters": """
+        reason varchar, error_class varchar, source_topic varchar, source_partition integer,
+        source_offset bigint, record_key varchar, record_value varbinary,
+        event_time timestamp(6) with time zone, processing_time timestamp(6) with time zone""",
+}
+
+MERCHANTS = 20
+
+
+def connect(host, port, schema="lakehouse"):
+    return trino.dbapi.connect(host=host, port=port, user="seed", catalog="iceberg", schema=schema)
+
+
+def execute(conn, sql):
+    cur = conn.cursor()
+    cur.execute(sql)
+    return cur.fetchall()
+
+
+def create_tables(conn):
+    execute(conn, "create schema if not exists iceberg.lakehouse")
+    for table, columns in TABLES.items():
+        execute(
+            conn,
+            f"create table if not exists iceberg.lakehouse.{table} ({columns}) "
+            "with (format = 'PARQUET', partitioning = ARRAY['hour(processing_time)'])"
+            if table == "dead_letters"
+            else f"create table if not exists iceberg.lakehouse.{table} ({columns}) "
+            "with (format = 'PARQUET', partitioning = ARRAY['hour(event_time)'])",
+        )
+
+
+def ts(value: dt.datetime) -> str:
+    return "timestamp '" + value.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f") + " UTC'"
+
+
+def events_sql(batch, orders, end, span, late_every, processed):
+    """Order events of one batch: each order's PLACED event, plus a status event for every 5th."""
+    span_ms = int(span.total_seconds() * 1000)
+    late = f"({batch} > 0 and i % {late_every} = 1)"
+    return f"""
+        with numbers as (
+            select thousands * 1000 + units as i
+            from unnest(sequence(0, {max((orders - 1) // 1000, 0)})) as t1(thousands)
+            cross join unnest(sequence(0, 999)) as t2(units)
+            where thousands * 1000 + units < {orders}
+        ),
+        placed as (
+            select
+                i,
+                'o-{batch}-' || cast(i as varchar) as order_id,
+                'm-' || lpad(cast(i % {MERCHANTS} as varchar), 2, '0') as merchant_id,
+                case when i % 7 = 0 then 'USD' else 'EUR' end as currency,
+                'c-' || cast(i % 997 as varchar) as customer_id,
+                cast(cast((i * 7919) % 50000 + 100 as decimal(18, 0)) * decimal '0.01' as decimal(18, 2)) as amount,
+                {late} as is_late,
+                date_add('millisecond',
+                    cast(i as bigint) * {span_ms} / {orders} - {span_ms} - (case when {late} then {span_ms} else 0 end),
+                    {ts(end)}) as event_time
+            from numbers
+        ),
+        events as (
+            select *, 'PLACED' as status, 'e-{batch}-' || cast(i as varchar) || '-p' as event_id, 0 as kind
+            from placed
+            union all
+            select i, order_id, merchant_id, currency, customer_id, amount, is_late,
+                date_add('second', 90, event_time),
+                case when i % 10 = 0 then 'CANCELLED' else 'FULFILLED' end,
+                'e-{batch}-' || cast(i as varchar) || '-s', 1
+            from placed
+            where i % 5 = 0
+        )
+        select
+            events.*,
+            cast({batch} as bigint) * 10000000 + i * 2 + kind as source_offset,
+            date_add('millisecond', -(cast({orders} - i as bigint) * 3), {ts(processed)}) as processing_time,
+            -- as after a sink rebalance, some rows land twice
+            case when i % 97 = 5 then 2 else 1 end as copies
+        from events
+    """
+
+
+def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None):
+    """Writes one batch into all six tables; returns the processing time it used."""
+    processed = processed or dt.datetime.now(dt.timezone.utc)
+    events = events_sql(batch, orders, end, span, late_every, processed)
+    twice = "cross join unnest(sequence(1, copies)) as copy(n)"
+    execute(conn, f"""
+        insert into iceberg.lakehouse.orders_enriched
+        select event_id, order_id, customer_id, merchant_id, status, amount, currency, event_time,
+            'Customer ' || customer_id, 'NL', 'retail',
+            'Merchant ' || merchant_id, 'DE', 'books',
+            'orders', cast(source_offset % 3 as integer), source_offset, processing_time
+        from ({events}) {twice}""")
+    execute(conn, f"""
+        insert into iceberg.lakehouse.revenue_by_merchant_1m
+        select merchant_id, currency, window_start, date_add('minute', 1, window_start),
+            count(*), sum(amount), max(event_time), max(processing_time)
+        from (
+            select *, date_trunc('minute', event_time) as window_start
+            from ({events}) where status = 'PLACED' and not is_late
+        )
+        group by merchant_id, currency, window_start
+        -- the sink lands some window results twice
+        union all
+        select merchant_id, currency, window_start, date_add('minute', 1, window_start),
+            count(*), sum(amount), max(event_time), max(processing_time)
+        from (
+            select *, date_trunc('minute', event_time) as window_start
+            from ({events}) where status = 'PLACED' and not is_late
+        )
+        where merchant_id = 'm-03' and minute(window_start) % 17 = 0
+        group by merchant_id, currency, window_start""")
+    execute(conn, f"""
+        insert into iceberg.lakehouse.late_events
+        select 'order', event_id, order_id, null, merchant_id, currency, status, null, amount,
+            event_time, date_trunc('minute', event_time), date_add('minute', 1, date_trunc('minute', event_time)),
+            {ts(end)}, date_diff('millisecond', date_add('minute', 3, date_trunc('minute', event_time)), {ts(end)}),
+            'orders', cast(source_offset % 3 as integer), source_offset, processing_time
+        from ({events}) {twice}
+        where is_late""")
+    execute(conn, f"""
+        insert into iceberg.lakehouse.order_payments
+        select order_id, event_id, customer_id, merchant_id, amount, currency, event_time,
+            case when paid then 'p-' || order_id end,
+            case when paid then amount end,
+            case when paid then 'SUCCEEDED' end,
+            case when paid then date_add('second', 20, event_time) end,
+            case when paid then 'PAID' else 'UNPAID' end,
+            case when paid then date_add('second', 20, event_time) else date_add('minute', 30, event_time) end,
+            'order-payments', cast(source_offset % 3 as integer), source_offset, processing_time
+        from (select *, i % 4 <> 1 as paid from ({events}) where status = 'PLACED')""")
+    execute(conn, f"""
+        insert into iceberg.lakehouse.payments_by_outcome_1m
+        select 'SUCCEEDED', window_start, date_add('minute', 1, window_start), count(*), sum(amount),
+            max(paid_at), max(processing_time)
+        from (
+            select *, date_add('second', 20, event_time) as paid_at,
+                date_trunc('minute', date_add('second', 20, event_time)) as window_start
+            from ({events}) where status = 'PLACED' and i % 4 <> 1 and not is_late
+        )
+        group by window_start""")
+    execute(conn, f"""
+        insert into iceberg.lakehouse.dead_letters
+        select 'amount -5.00 is negative', 'INVALID_AMOUNT', 'orders', 0, source_offset + 1,
+            order_id, null, event_time, processing_time
+        from ({events}) where i % 200 = 7 and status = 'PLACED'""")
+    return processed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=18080)
+    parser.add_argument("--create", action="store_true", help="create the six tables first (if missing)")
+    parser.add_argument("--batch", type=int, required=True, help="batch number; ids and offsets derive from it")
+    parser.add_argument("--orders", type=int, default=5000)
+    parser.add_argument("--end", type=dt.datetime.fromisoformat, default=dt.datetime.now(dt.timezone.utc),
+                        help="end of the batch's on-time event times (ISO 8601, default now)")
+    parser.add_argument("--span-minutes", type=int, default=60)
+    parser.add_argument("--late-every", type=int, default=10)
+    parser.add_argument("--processed-ago-minutes", type=int, default=0,
+                        help="processing time of the batch, in minutes before now")
+    args = parser.parse_args()
+    conn = connect(args.host, args.port)
+    if args.create:
+        create_tables(conn)
+    processed = dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=args.processed_ago_minutes)
+    seed_batch(conn, args.batch, args.orders, args.end, dt.timedelta(minutes=args.span_minutes), args.late_every,
+               processed)
+
+
+if __name__ == "__main__":
+    main()

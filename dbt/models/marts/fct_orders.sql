@@ -1,0 +1,173 @@
+{{
+    config(
+        unique_key='order_id',
+        **iceberg_table_config(partitioned_by=['day(placed_at)'])
+    )
+}}
+
+{#- One row per order: identity and amount from its PLACED event, status from its latest event.
+    Events are deduplicated on event_id. An incremental run reads only events processed since the
+    high-water mark (minus the lookback), so a late event is picked up whatever its event time;
+    a touched order's current row stands in for the events merged before (first PLACED and
+    latest event are associative), so old events are never re-read. -#}
+{%- set high_water = incremental_high_water('last_processed_at') -%}
+
+with
+
+new_events as (
+
+    select
+        *,
+        row_number() over (partition by event_id order by processed_at) as copy_number
+
+    from {{ ref('stg_orders_enriched') }}
+    {% if high_water %}
+    where processed_at > {{ high_water }}
+    {% endif %}
+
+),
+
+events as (
+
+    select
+        order_id,
+        event_id,
+        order_status,
+        customer_id,
+        merchant_id,
+        currency,
+        amount,
+        customer_country,
+        customer_segment,
+        merchant_name,
+        merchant_country,
+        merchant_category,
+        {{ as_utc('event_at') }} as event_at,
+        {{ as_utc('processed_at') }} as processed_at
+
+    from new_events
+    where copy_number = 1
+
+    {% if high_water %}
+    union all
+
+    -- the current row of a touched order, as its first PLACED event ...
+    select
+        order_id,
+        placed_event_id,
+        'PLACED',
+        customer_id,
+        merchant_id,
+        currency,
+        amount,
+        customer_country,
+        customer_segment,
+        merchant_name,
+        merchant_country,
+        merchant_category,
+        placed_at,
+        last_processed_at
+
+    from {{ this }}
+    where placed_event_id is not null
+        and order_id in (select order_id from new_events)
+
+    union all
+
+    -- ... and as its latest event
+    select
+        order_id,
+        last_event_id,
+        order_status,
+        customer_id,
+        merchant_id,
+        currency,
+        amount,
+        customer_country,
+        customer_segment,
+        merchant_name,
+        merchant_country,
+        merchant_category,
+        last_event_at,
+        last_processed_at
+
+    from {{ this }}
+    where order_id in (select order_id from new_events)
+    {% endif %}
+
+),
+
+placed as (
+
+    select
+        *,
+        row_number() over (partition by order_id order by event_at, event_id) as placed_rank
+
+    from events
+    where order_status = 'PLACED'
+
+),
+
+latest as (
+
+    select
+        *,
+        row_number() over (partition by order_id order by event_at desc, event_id desc) as latest_rank,
+        max(processed_at) over (partition by order_id) as last_processed_at
+
+    from events
+
+),
+
+final as (
+
+    select
+
+        ---------- ids
+        latest.order_id,
+        coalesce(placed.customer_id, latest.customer_id) as customer_id,
+        coalesce(placed.merchant_id, latest.merchant_id) as merchant_id,
+        placed.event_id as placed_event_id,
+        latest.event_id as last_event_id,
+
+        ---------- text
+        latest.order_status,
+        coalesce(placed.currency, latest.currency) as currency,
+        coalesce(placed.customer_country, latest.customer_country) as customer_country,
+        coalesce(placed.customer_segment, latest.customer_segment) as customer_segment,
+        coalesce(placed.merchant_name, latest.merchant_name) as merchant_name,
+        coalesce(placed.merchant_country, latest.merchant_country) as merchant_country,
+        coalesce(placed.merchant_category, latest.merchant_category) as merchant_category,
+
+        ---------- numerics
+        coalesce(placed.amount, latest.amount) as amount,
+
+        ---------- booleans
+        latest.order_status = 'CANCELLED' as is_cancelled,
+
+        ---------- timestamps
+        placed.event_at as placed_at,
+        latest.event_at as last_event_at,
+        latest.last_processed_at,
+        {{ as_utc('current_timestamp') }} as updated_at
+
+    from latest
+    left join placed
+        on latest.order_id = placed.order_id
+        and placed.placed_rank = 1
+    where latest.latest_rank = 1
+
+)
+
+select * from final
+{% if high_water %}
+-- merge only the orders that changed, so an order re-read through the lookback keeps its updated_at
+where not exists (
+    select 1
+    from {{ this }} as existing
+    where existing.order_id = final.order_id
+        and existing.placed_event_id is not distinct from final.placed_event_id
+        and existing.last_event_id = final.last_event_id
+        and existing.last_processed_at = final.last_processed_at
+)
+{% endif %}
