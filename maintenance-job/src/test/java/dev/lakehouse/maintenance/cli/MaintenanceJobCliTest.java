@@ -1,0 +1,193 @@
+package dev.lakehouse.maintenance.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.maintenance.support.TableContent;
+import dev.lakehouse.maintenance.support.TestConfig;
+import dev.lakehouse.maintenance.support.TestWarehouse;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.Record;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class MaintenanceJobCliTest {
+  @TempDir static Path dir;
+  static TestWarehouse warehouse;
+
+  record Result(int exitCode, String out, String err) {}
+
+  @BeforeAll
+  static void startWarehouse() throws Exception {
+    warehouse = TestWarehouse.start(dir);
+  }
+
+  @AfterAll
+  static void stopWarehouse() throws Exception {
+    warehouse.close();
+  }
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = MaintenanceJob.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int code = cli.execute(args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static List<List<Record>> seed(Table table, int partitions, int filesPerPartition) throws Exception {
+    return seed(table, partitions, filesPerPartition, 2);
+  }
+
+  static List<List<Record>> seed(Table table, int partitions, int filesPerPartition, int hoursAgo) throws Exception {
+    Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+    List<List<Record>> written = new ArrayList<>();
+    long id = hoursAgo * 100_000L;
+    for (int p = 0; p < partitions; p++) {
+      List<DataFile> files = new ArrayList<>();
+      for (int f = 0; f < filesPerPartition; f++) {
+        List<Record> rows = TestWarehouse.rows(id, 20, hour.minus(p + hoursAgo, ChronoUnit.HOURS));
+        id += 20;
+        written.add(rows);
+        files.add(TestWarehouse.writeFile(table, rows));
+      }
+      TestWarehouse.append(table, files, Map.of());
+    }
+    return written;
+  }
+
+  @Test
+  void dryRunPrintsThePlanAndChangesNothing() throws Exception {
+    Table table = warehouse.createEventsTable("dry_run");
+    seed(table, 2, 5);
+    long before = table.currentSnapshot().snapshotId();
+    Path config = TestConfig.write(dir.resolve("dry.yaml"), warehouse, "tables: [lakehouse.dry_run]\n");
+
+    Result result = run("run", "--config", config.toString(), "--dry-run");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("(dry run)").contains("plan from snapshot " + before + ": 2 groups, 10 files");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(before);
+  }
+
+  @Test
+  void anUnknownTableIsAUsageError() throws Exception {
+    Path config = TestConfig.write(dir.resolve("unknown.yaml"), warehouse, "");
+
+    Result result = run("run", "--config", config.toString(), "--tables", "lakehouse.no_such_table");
+
+    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_USAGE);
+    assertThat(result.err().trim()).isEqualTo("Cannot maintain table lakehouse.no_such_table: it does not exist in"
+        + " catalog 'lakehouse' (check the name, or list tables with a pattern like lakehouse.*)");
+  }
+
+  @Test
+  void wrongCatalogSettingsAreAUsageErrorThatNamesTheCatalogButNoSecret() throws Exception {
+    Path config = dir.resolve("wrong.yaml");
+    Files.writeString(config, """
+        catalog:
+          properties:
+            type: jdbc
+            uri: jdbc:sqlite:/nonexistent-dir/iceberg.db
+            s3.secret-access-key: do-not-print-me
+        """);
+
+    Result result = run("health", "--config", config.toString());
+
+    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_USAGE);
+    assertThat(result.err()).startsWith("Cannot connect to catalog 'lakehouse' with properties {s3.secret-access-key=****, type=jdbc, uri=jdbc:sqlite:/nonexistent-dir/iceberg.db}");
+    assertThat(result.err()).doesNotContain("do-not-print-me");
+  }
+
+  @Test
+  void corruptOrMissingDataFilesFailTheirGroupsOnlyAndTheRunExitsNonZeroWithReports() throws Exception {
+    Table table = warehouse.createEventsTable("corrupt");
+    seed(table, 2, 5);
+    DataFile victim = table.currentSnapshot().addedDataFiles(table.io()).iterator().next();
+    Files.write(warehouse.objectPath(victim.location()), new byte[] {'n', 'o', 't', ' ', 'p', 'a', 'r', 'q', 'u', 'e', 't'});
+    seed(table, 1, 5, 6);
+    DataFile missing = table.currentSnapshot().addedDataFiles(table.io()).iterator().next();
+    Files.delete(warehouse.objectPath(missing.location()));
+    Path json = dir.resolve("reports/corrupt.json");
+    Path prom = dir.resolve("reports/corrupt.prom");
+    Path config = TestConfig.write(dir.resolve("corrupt.yaml"), warehouse, "tables: [lakehouse.corrupt]\n"
+        + "report:\n  json-file: " + json + "\n  prometheus-file: " + prom + "\n" + "expiry: {enabled: false}\n");
+
+    Result result = run("run", "--config", config.toString(), "--once");
+
+    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_TASK_FAILED);
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    JsonNode t = report.get("tables").get(0);
+    assertThat(t.get("status").asText()).isEqualTo("FAILED");
+    assertThat(t.get("errors").toString()).contains("Cannot read " + victim.location())
+        .contains("Cannot read " + missing.location());
+    assertThat(t.get("compaction").get("groupsCommitted").asInt()).isEqualTo(1);
+    assertThat(t.get("compaction").get("groupsFailed").asInt()).isEqualTo(2);
+    assertThat(Files.readString(prom))
+        .contains("lakehouse_maintenance_table_failed{table=\"lakehouse.corrupt\"} 1.0")
+        .contains("lakehouse_maintenance_last_run_failed 1.0");
+    // the corrupt file stays referenced and in place; the other partition's rows are intact
+    table.refresh();
+    assertThat(table.io().newInputFile(victim.location()).exists()).isTrue();
+    List<String> live = new ArrayList<>();
+    table.newScan().planFiles().forEach(task -> live.add(task.file().location()));
+    assertThat(live).contains(victim.location(), missing.location()).hasSize(11);
+  }
+
+  @Test
+  void healthPrintsAScorePerTableAsJson() throws Exception {
+    Table table = warehouse.createEventsTable("health");
+    List<List<Record>> written = seed(table, 1, 8);
+    Path config = TestConfig.write(dir.resolve("health.yaml"), warehouse, "tables: [lakehouse.health]\n");
+
+    Result before = run("health", "--config", config.toString(), "--format", "json");
+    assertThat(run("run", "--config", config.toString()).exitCode()).isZero();
+    Result after = run("health", "--config", config.toString(), "--format", "json");
+
+    JsonNode b = new ObjectMapper().readTree(before.out()).get(0);
+    JsonNode a = new ObjectMapper().readTree(after.out()).get(0);
+    assertThat(b.get("table").asText()).isEqualTo("lakehouse.health");
+    // 8 small files where 1 would do: the file part is 50 * 1/8
+    assertThat(b.get("health").get("fileScore").asDouble()).isEqualTo(0.125);
+    assertThat(a.get("health").get("fileScore").asDouble()).isEqualTo(1.0);
+    assertThat(a.get("health").get("score").asInt()).isGreaterThan(b.get("health").get("score").asInt());
+    assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
+  }
+
+  @Test
+  void aCatalogWithoutWritePermissionFailsWithAClearError() throws Exception {
+    Table table = warehouse.createEventsTable("read_only");
+    seed(table, 1, 3);
+    Map<String, String> props = new java.util.LinkedHashMap<>(warehouse.catalogProperties());
+    // SQLite opened read-only (SQLITE_OPEN_READONLY): the catalog can be read but not updated
+    props.put("uri", props.get("uri") + "?open_mode=1");
+    StringBuilder yaml = new StringBuilder("tables: [lakehouse.read_only]\ncatalog:\n  properties:\n");
+    props.forEach((k, v) -> yaml.append("    ").append(k).append(": \"").append(v).append("\"\n"));
+    Path config = dir.resolve("read-only.yaml");
+    Files.writeString(config, yaml.toString());
+
+    Result result = run("run", "--config", config.toString());
+
+    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_TASK_FAILED);
+    assertThat(result.out()).contains("lakehouse.read_only").contains("FAILED")
+        .contains("Cannot take the maintenance lease on lakehouse.read_only")
+        .contains("(does the job have write permission on the table?)");
+  }
+}

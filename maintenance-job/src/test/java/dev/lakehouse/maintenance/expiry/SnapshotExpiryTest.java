@@ -1,0 +1,140 @@
+package dev.lakehouse.maintenance.expiry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.maintenance.lock.TableLease;
+import dev.lakehouse.maintenance.support.TableContent;
+import dev.lakehouse.maintenance.support.TestWarehouse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.Record;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SnapshotExpiryTest {
+  /** The key the Iceberg sink writes: kafka.connect.offsets.<control-topic>.<connect group>. */
+  static final String SINK_KEY = "kafka.connect.offsets.control-iceberg.connect-lakehouse-sink";
+  static final String OTHER_SINK_KEY = "kafka.connect.offsets.control-iceberg.connect-other-sink";
+  static final Clock LATER = Clock.offset(Clock.systemUTC(), Duration.ofDays(30));
+
+  @Test
+  void keepsTheLatestSinkOffsetsSnapshotAndTheWalkToItWhileExpiringOlderOnes(@TempDir Path dir) throws Exception {
+    try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
+      Table table = warehouse.createEventsTable("events");
+      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+      List<List<Record>> written = new ArrayList<>();
+      // other sink's offsets only in the first snapshot; ours in 2..4; then two appends without offsets
+      for (int i = 0; i < 7; i++) {
+        List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
+        written.add(rows);
+        Map<String, String> summary = i == 0 ? Map.of(OTHER_SINK_KEY, "{\"0\":1}")
+            : i <= 4 ? Map.of(SINK_KEY, "{\"0\":" + (i * 100) + "}", "kafka.connect.commit-id", "c" + i)
+            : Map.of();
+        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), summary);
+      }
+      List<Snapshot> snapshots = ancestorsOldestFirst(table);
+      long latestOffsets = snapshots.get(4).snapshotId();
+      long otherSinkOffsets = snapshots.get(0).snapshotId();
+
+      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, false);
+
+      table.refresh();
+      assertThat(result.protectedSnapshotIds()).containsExactlyInAnyOrder(latestOffsets, otherSinkOffsets);
+      // the oldest protected one is the other sink's: everything from it to the head stays
+      assertThat(table.snapshots()).hasSize(7);
+      assertThat(result.expiredSnapshotIds()).isEmpty();
+      assertThat(offsetsAsTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":400}");
+      assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
+    }
+  }
+
+  @Test
+  void expiresEverythingOlderThanTheSinkWalkButNotTheWalk(@TempDir Path dir) throws Exception {
+    try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
+      Table table = warehouse.createEventsTable("events");
+      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+      List<List<Record>> written = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
+        written.add(rows);
+        Map<String, String> summary = i <= 3 ? Map.of(SINK_KEY, "{\"0\":" + (i * 100) + "}") : Map.of();
+        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), summary);
+      }
+      List<Snapshot> snapshots = ancestorsOldestFirst(table);
+
+      SnapshotExpirer.Result dryRun = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, true);
+      assertThat(table.snapshots()).hasSize(6);
+
+      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, false);
+
+      table.refresh();
+      List<Long> expectedExpired = snapshots.subList(0, 3).stream().map(Snapshot::snapshotId).toList();
+      assertThat(dryRun.expiredSnapshotIds()).containsExactlyInAnyOrderElementsOf(expectedExpired);
+      assertThat(result.expiredSnapshotIds()).containsExactlyInAnyOrderElementsOf(expectedExpired);
+      assertThat(ids(table)).containsExactlyInAnyOrderElementsOf(
+          snapshots.subList(3, 6).stream().map(Snapshot::snapshotId).toList());
+      assertThat(offsetsAsTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":300}");
+      // fast appends keep every file live: expiry must not have deleted any of them
+      assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
+    }
+  }
+
+  @Test
+  void keepsTheStartSnapshotOfARunningCompaction(@TempDir Path dir) throws Exception {
+    try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
+      Table table = warehouse.createEventsTable("events");
+      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+      for (int i = 0; i < 5; i++) {
+        if (i == 2) {
+          // another run takes the lease (and so starts its compaction) at the second snapshot
+          TableLease.tryAcquire(warehouse.newCatalog().loadTable(org.apache.iceberg.catalog.TableIdentifier.of("lakehouse", "events")),
+              "other-run", "op-1", Duration.ofMinutes(10), Clock.systemUTC()).lease().orElseThrow();
+        }
+        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, TestWarehouse.rows(i * 10L, 10, hour))), Map.of());
+      }
+      List<Snapshot> snapshots = ancestorsOldestFirst(table);
+
+      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, false);
+
+      table.refresh();
+      assertThat(result.protectedSnapshotIds()).containsExactly(snapshots.get(1).snapshotId());
+      assertThat(result.expiredSnapshotIds()).containsExactly(snapshots.get(0).snapshotId());
+      assertThat(table.snapshot(snapshots.get(1).snapshotId())).isNotNull();
+    }
+  }
+
+  /** The Iceberg sink's own lookup: walk back from the current snapshot to the first with the key. */
+  static String offsetsAsTheSinkReadsThem(Table table, String key) {
+    Snapshot snapshot = table.currentSnapshot();
+    while (snapshot != null) {
+      if (snapshot.summary().containsKey(key)) {
+        return snapshot.summary().get(key);
+      }
+      snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
+    }
+    return null;
+  }
+
+  static List<Snapshot> ancestorsOldestFirst(Table table) {
+    List<Snapshot> list = new ArrayList<>();
+    Snapshot s = table.currentSnapshot();
+    while (s != null) {
+      list.add(0, s);
+      s = s.parentId() == null ? null : table.snapshot(s.parentId());
+    }
+    return list;
+  }
+
+  static List<Long> ids(Table table) {
+    return StreamSupport.stream(table.snapshots().spliterator(), false).map(Snapshot::snapshotId).toList();
+  }
+}
