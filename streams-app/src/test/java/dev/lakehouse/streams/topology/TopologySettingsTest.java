@@ -31,7 +31,7 @@ class TopologySettingsTest {
 
   @Test
   void rejectsInconsistentSettingsWithTheReason() {
-    TopologySettings defaults = TopologySettings.defaults();
+    TopologySettings defaults = TopologySettings.defaults().withReferenceJoinGrace(Duration.ofSeconds(30));
 
     assertThatThrownBy(() -> defaults.withReferenceHistoryRetention(Duration.ofSeconds(10)))
         .isInstanceOf(IllegalArgumentException.class)

@@ -1,0 +1,48 @@
+package dev.lakehouse.streams.config;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Maps environment variables {@code LAKEHOUSE_STREAMS_<KEY>} to config keys. A declared key's
+ * variable is the key upper-cased with {@code .} and {@code -} turned into {@code _}
+ * ({@code window.grace} is {@code LAKEHOUSE_STREAMS_WINDOW_GRACE}); any other variable maps to
+ * its lower-cased name with {@code _} turned into {@code .}, which covers the pass-through Kafka
+ * keys ({@code LAKEHOUSE_STREAMS_KAFKA_SASL_JAAS_CONFIG} is {@code kafka.sasl.jaas.config}).
+ */
+public final class EnvironmentOverrides {
+  public static final String PREFIX = "LAKEHOUSE_STREAMS_";
+
+  private final Map<String, String> keysByVariable = new HashMap<>();
+
+  public EnvironmentOverrides(Collection<String> declaredKeys) {
+    declaredKeys.forEach(key -> keysByVariable.put(variableOf(key), key));
+  }
+
+  /** The environment variable that overrides a key. */
+  public static String variableOf(String key) {
+    return PREFIX + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+  }
+
+  /** The config keys set by the {@code LAKEHOUSE_STREAMS_*} variables of an environment. */
+  public Map<String, String> overrides(Map<String, String> environment) {
+    Map<String, String> overrides = new TreeMap<>();
+    environment.forEach((variable, value) -> {
+      if (variable.startsWith(PREFIX) && variable.length() > PREFIX.length()) {
+        overrides.put(keyOf(variable), value);
+      }
+    });
+    return overrides;
+  }
+
+  private String keyOf(String variable) {
+    String key = keysByVariable.get(variable);
+    if (key != null) {
+      return key;
+    }
+    return variable.substring(PREFIX.length()).toLowerCase(Locale.ROOT).replace('_', '.');
+  }
+}

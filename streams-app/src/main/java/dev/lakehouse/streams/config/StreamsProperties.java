@@ -1,0 +1,60 @@
+package dev.lakehouse.streams.config;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+/** The Kafka Streams and Admin client properties that an {@link AppConfig} stands for. */
+public final class StreamsProperties {
+  /**
+   * Kafka Streams settings whose Kafka default does not suit this topology; any streams.* key
+   * overrides them. Both were measured with the benchmark (see README):
+   * <ul>
+   *   <li>no record cache: with exactly-once the cache is flushed at every 100 ms commit, so it
+   *       saves little, while the window stores that emit on window close scan it per record;
+   *   <li>a 60 s transaction timeout instead of 10 s: a thread slowed down (CPU starved, long GC,
+   *       large restore) for over 10 s had its transaction aborted and was fenced, and the
+   *       rework slowed it further. The cost: after a crash on another host, read_committed
+   *       readers may wait up to 60 s for the open transaction to be aborted (a restart on the same
+   *       state directory aborts it at once).
+   * </ul>
+   */
+  static final Map<String, Object> TUNED_DEFAULTS = Map.of(
+      StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0L,
+      StreamsConfig.PRODUCER_PREFIX + ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 60_000);
+
+  private StreamsProperties() {}
+
+  /**
+   * The tuned defaults, every {@code kafka.*} and {@code streams.*} setting, then the typed ones (defaults applied),
+   * then the two settings the pipeline's contract depends on: exactly-once and stable names of
+   * stores and internal topics.
+   */
+  public static Properties of(AppConfig config) {
+    Map<String, Object> props = new TreeMap<>(TUNED_DEFAULTS);
+    props.putAll(config.kafkaClientSettings());
+    props.putAll(config.streamsSettings());
+    props.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
+    props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+    props.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toAbsolutePath().toString());
+    props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, config.getInt(AppConfig.NUM_STREAM_THREADS));
+    props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, config.getInt(AppConfig.REPLICATION_FACTOR));
+    props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, config.getLong(AppConfig.COMMIT_INTERVAL_MS));
+    props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+    props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+    Properties properties = new Properties();
+    properties.putAll(props);
+    return properties;
+  }
+
+  /** Properties for an Admin client of the same cluster: bootstrap servers and every kafka.* setting. */
+  public static Map<String, Object> admin(AppConfig config) {
+    Map<String, Object> props = new TreeMap<>(config.kafkaClientSettings());
+    props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+    props.put(CommonClientConfigs.CLIENT_ID_CONFIG, config.applicationId() + "-startup-check");
+    return props;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.lakehouse.streams.runtime;
+
+import dev.lakehouse.streams.health.StateTracker;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KafkaStreams.State;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one {@link KafkaStreams} client: pushes its state to a {@link StateTracker} and lets callers
+ * wait for it to stop.
+ *
+ * <p>An exception that escapes a stream thread shuts the client down (SHUTDOWN_CLIENT) rather than
+ * replacing the thread: bad input never gets here (it goes to dead-letters), so what does is a
+ * bug or a persistent failure, and a replaced thread would resume from the last commit and fail on
+ * the same record forever. The client ends in ERROR, liveness turns 503 and the process exits 1,
+ * so the supervisor restarts it with its backoff; other instances of the group keep going
+ * (unlike SHUTDOWN_APPLICATION).
+ */
+public final class StreamsRunner implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
+
+  private final KafkaStreams streams;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  public StreamsRunner(Topology topology, Properties properties, StateTracker tracker) {
+    this.streams = new KafkaStreams(topology, properties);
+    streams.setStateListener((newState, oldState) -> {
+      tracker.onChange(newState, oldState);
+      if (newState == State.ERROR || newState == State.NOT_RUNNING) {
+        stopped.countDown();
+      }
+    });
+    streams.setUncaughtExceptionHandler(exception -> {
+      LOG.error("A stream thread failed; shutting this Kafka Streams client down", exception);
+      return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+    });
+  }
+
+  public void start() {
+    streams.start();
+  }
+
+  /** Blocks until the client reaches ERROR or NOT_RUNNING, and returns that state. */
+  public State awaitStop() throws InterruptedException {
+    stopped.await();
+    return streams.state();
+  }
+
+  public Map<MetricName, ? extends Metric> metrics() {
+    return streams.metrics();
+  }
+
+  /** Commits and closes, waiting at most the timeout; safe to call more than once and from several threads. */
+  public void close(Duration timeout) {
+    if (!streams.close(timeout)) {
+      LOG.warn("Kafka Streams did not close within {}; its open transactions abort on the broker", timeout);
+    }
+  }
+
+  @Override
+  public void close() {
+    close(Duration.ofSeconds(30));
+  }
+}

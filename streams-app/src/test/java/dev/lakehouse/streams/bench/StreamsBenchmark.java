@@ -1,0 +1,136 @@
+package dev.lakehouse.streams.bench;
+
+import dev.lakehouse.local.embedded.EmbeddedKafka;
+import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.local.generator.Generator;
+import dev.lakehouse.local.generator.GeneratorConfig;
+import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.it.AppProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Events per second through the whole topology with exactly-once (the app in its own JVM, as
+ * deployed) against a plain exactly-once consume-deserialize-serialize-produce loop on the same
+ * broker and input (the ceiling). Not part of {@code mvn verify}: run {@code streams-app/bench/run.sh}.
+ *
+ * <p>Arguments: [events (default 20000)] [partitions (default 2)], then any number of app JVM
+ * options (starting with {@code -}, default {@code -Xmx1g}) and app settings ({@code key=value},
+ * e.g. {@code streams.num.stream.threads=2}) to compare tunings.
+ */
+public final class StreamsBenchmark {
+  private static final String APP_ID = "bench-streams";
+  private static final Pattern HEAP_USED = Pattern.compile("^jvm_memory_used_bytes\\{area=\"heap\"} (\\d+)$",
+      Pattern.MULTILINE);
+
+  private StreamsBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int events = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
+    int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+    List<String> extra = args.length > 2 ? List.of(args).subList(2, args.length) : List.of();
+    List<String> appSettings = extra.stream().filter(arg -> !arg.startsWith("-")).toList();
+    List<String> jvmOptions = extra.stream().filter(arg -> arg.startsWith("-")).toList();
+    if (jvmOptions.isEmpty()) {
+      jvmOptions = List.of("-Xmx1g");
+    }
+    Path work = Files.createTempDirectory("streams-bench");
+    try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"), 0)) {
+      List<String> topics = new ArrayList<>(Topics.ALL);
+      topics.add(PassThrough.SINK);
+      kafka.createTopics(partitions, topics.toArray(String[]::new));
+
+      long inputRecords;
+      GeneratorConfig input = GeneratorConfig.builder()
+          .bootstrapServers(kafka.bootstrapServers()).seed(7).events(events).tail(false).build();
+      try (Generator generator = Generator.create(input)) {
+        inputRecords = generator.produceMain().size();
+      }
+      System.out.printf("input: %d records on %s, %d partitions each%n", inputRecords, Topics.INPUTS, partitions);
+
+      double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), 100).run(Topics.INPUTS, inputRecords);
+      double ceiling = inputRecords / ceilingSeconds;
+
+      int port = FreePorts.pick();
+      Path config = Files.writeString(work.resolve("app.properties"), String.join("\n",
+          "kafka.bootstrap.servers=" + kafka.bootstrapServers(),
+          "streams.application.id=" + APP_ID,
+          "data.dir=" + work.resolve("app-data"),
+          "http.bind-address=127.0.0.1",
+          "http.port=" + port,
+          String.join("\n", appSettings),
+          ""));
+      AtomicLong peakHeap = new AtomicLong();
+      double appSeconds;
+      try (AppProcess app = AppProcess.start(config, work.resolve("app.log"), jvmOptions.toArray(String[]::new))) {
+        awaitReady(port, app);
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+        sampler.scheduleAtFixedRate(() -> heapUsed(port).ifPresent(used -> peakHeap.accumulateAndGet(used, Math::max)),
+            0, 250, TimeUnit.MILLISECONDS);
+        long start = System.nanoTime();
+        new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofMinutes(30)).awaitBeforeTail();
+        appSeconds = (System.nanoTime() - start) / 1e9;
+        sampler.shutdownNow();
+        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop());
+      }
+      double throughput = inputRecords / appSeconds;
+      System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
+          + "(read_committed, commit every 100 ms, linger.ms=100), same Avro serde, same broker%n", jvmOptions,
+          appSettings.isEmpty() ? "defaults" : appSettings);
+      System.out.printf(Locale.ROOT, "throughput: %.0f events/s (%d records in %.1f s)%n", throughput, inputRecords,
+          appSeconds);
+      System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);
+      System.out.printf(Locale.ROOT, "ceiling ratio: %.2f%n", throughput / ceiling);
+      System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, sampled every 250 ms from /metrics)%n",
+          peakHeap.get() / (1024 * 1024));
+    }
+  }
+
+  private static void awaitReady(int port, AppProcess app) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (status(port) != 200) {
+      if (!app.isAlive() || System.nanoTime() > deadline) {
+        throw new IllegalStateException("Cannot benchmark: the app did not become ready (see its log)");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static int status(int port) {
+    try {
+      return get(port, "/health/ready").statusCode();
+    } catch (Exception e) {
+      return -1;
+    }
+  }
+
+  private static java.util.Optional<Long> heapUsed(int port) {
+    try {
+      Matcher matcher = HEAP_USED.matcher(get(port, "/metrics").body());
+      return matcher.find() ? java.util.Optional.of(Long.parseLong(matcher.group(1))) : java.util.Optional.empty();
+    } catch (Exception e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  private static HttpResponse<String> get(int port, String path) throws Exception {
+    return HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+}

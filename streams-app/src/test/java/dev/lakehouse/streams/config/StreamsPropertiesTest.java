@@ -1,0 +1,57 @@
+package dev.lakehouse.streams.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class StreamsPropertiesTest {
+  @Test
+  void defaultsToExactlyOnceWithExplicitNames() {
+    Properties props = StreamsProperties.of(new AppConfig(Map.of()));
+
+    assertThat(props)
+        .containsEntry(StreamsConfig.APPLICATION_ID_CONFIG, "lakehouse-streams")
+        .containsEntry(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:19092")
+        .containsEntry(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, "exactly_once_v2")
+        .containsEntry(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true)
+        .containsEntry(StreamsConfig.REPLICATION_FACTOR_CONFIG, -1)
+        .containsEntry(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0L)
+        .containsEntry("producer.transaction.timeout.ms", 60_000)
+        .containsEntry(StreamsConfig.STATE_DIR_CONFIG,
+            Path.of(".local/streams/streams-state").toAbsolutePath().toString());
+  }
+
+  @Test
+  void passesKafkaAndStreamsSettingsWithTheirPrefixRemoved() {
+    Properties props = StreamsProperties.of(new AppConfig(Map.of(
+        "kafka.bootstrap.servers", "b1:9092,b2:9092",
+        "kafka.security.protocol", "SASL_SSL",
+        "streams.producer.linger.ms", "25",
+        "streams.statestore.cache.max.bytes", "10485760",
+        "streams.replication.factor", "3",
+        "streams.state.dir", "/var/lib/streams",
+        "data.dir", "/ignored")));
+
+    assertThat(props)
+        .containsEntry(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "b1:9092,b2:9092")
+        .containsEntry("security.protocol", "SASL_SSL")
+        .containsEntry("producer.linger.ms", "25")
+        .containsEntry(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "10485760")
+        .containsEntry(StreamsConfig.REPLICATION_FACTOR_CONFIG, 3)
+        .containsEntry(StreamsConfig.STATE_DIR_CONFIG, "/var/lib/streams");
+  }
+
+  @Test
+  void givesTheAdminClientTheSameClusterSettings() {
+    assertThat(StreamsProperties.admin(new AppConfig(Map.of(
+        "kafka.bootstrap.servers", "b1:9092", "kafka.security.protocol", "SSL", "streams.producer.acks", "all"))))
+        .containsEntry("bootstrap.servers", "b1:9092")
+        .containsEntry("security.protocol", "SSL")
+        .containsEntry("client.id", "lakehouse-streams-startup-check")
+        .doesNotContainKey("producer.acks");
+  }
+}

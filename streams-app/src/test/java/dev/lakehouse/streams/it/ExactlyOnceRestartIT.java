@@ -1,0 +1,231 @@
+package dev.lakehouse.streams.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.lakehouse.local.embedded.EmbeddedKafka;
+import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.local.generator.Generator;
+import dev.lakehouse.local.generator.GeneratorConfig;
+import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.local.generator.ProducedRecord;
+import dev.lakehouse.schemas.Topics;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The whole app on a real KRaft broker with exactly-once: a seeded stream of orders, payments and
+ * reference data (with out-of-order, late, duplicate and malformed records) is produced while the
+ * app runs in a child JVM; the app is killed with SIGKILL mid-stream and restarted; a read_committed
+ * reader must then see every expected output record exactly once.
+ */
+class ExactlyOnceRestartIT {
+  private static final String APP_ID = "eos-restart-it";
+  private static final Path WORK = Path.of("target", "it", "eos-restart").toAbsolutePath();
+
+  private static EmbeddedKafka kafka;
+  private static GeneratedInput expected;
+  private static int liveAfterRestart;
+  private static String metricsAfterRestart;
+  private static int exitCodeAfterSigterm;
+
+  @BeforeAll
+  @Timeout(170)
+  static void runTheScenario() throws Exception {
+    deleteRecursively(WORK);
+    kafka = EmbeddedKafka.start(Files.createDirectories(WORK.resolve("kafka")), 0);
+    kafka.createTopics(2, Topics.ALL.toArray(String[]::new));
+    produceCrashAndRestart();
+  }
+
+  @AfterAll
+  static void stopKafka() {
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+
+  /** Runs the scenario once; the tests below check one output topic each. */
+  private static void produceCrashAndRestart() throws Exception {
+    int httpPort = FreePorts.pick();
+    Path config = writeAppConfig(httpPort);
+    Path log = WORK.resolve("app.log");
+    GeneratorConfig input = GeneratorConfig.builder()
+        .bootstrapServers(kafka.bootstrapServers())
+        .seed(20261129L)
+        // 10 minutes of event time, so that beyond-grace events exist (they need 8); 250 events a
+        // minute keeps the 2-minute grace (500 events) above any skew between the partitions' progress
+        .events(2_500)
+        .rate(75)
+        .eventsPerMinute(250)
+        .startTime(Instant.now().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.MINUTES))
+        .beyondGraceFraction(0.02)
+        .duplicateFraction(0.03)
+        .malformedFraction(0.01)
+        .customers(50)
+        .merchants(10)
+        .build();
+    List<ProducedRecord> produced = new ArrayList<>();
+    try (Generator generator = Generator.create(input);
+        AppProcess first = AppProcess.start(config, log);
+        CommittedOutput enriched = new CommittedOutput(kafka.bootstrapServers(), Topics.ORDERS_ENRICHED)) {
+      await("first app ready").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+          .until(() -> status(httpPort, "/health/ready") == 200);
+      CompletableFuture<List<ProducedRecord>> mainPhase = CompletableFuture.supplyAsync(() -> produceMain(generator));
+
+      await("first committed output").atMost(Duration.ofSeconds(60))
+          .until(() -> enriched.poll().size() >= 20);
+      assertThat(mainPhase).as("the crash must happen while input is still arriving").isNotDone();
+      first.kill();
+
+      try (AppProcess second = AppProcess.start(config, log)) {
+        produced.addAll(mainPhase.get());
+        new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofSeconds(90)).awaitBeforeTail();
+        produced.addAll(generator.produceTail());
+        new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofSeconds(60)).awaitBeforeTail();
+
+        liveAfterRestart = status(httpPort, "/health/live");
+        metricsAfterRestart = get(httpPort, "/metrics").body();
+        exitCodeAfterSigterm = second.stop();
+      }
+    }
+    expected = new GeneratedInput(produced);
+  }
+
+  @Test
+  void theRestartedAppIsLiveExportsMetricsAndStopsGracefullyOnSigterm() {
+    assertThat(liveAfterRestart).isEqualTo(200);
+    assertThat(metricsAfterRestart)
+        .contains("kafka_lakehouse_records_valid_total{")
+        .contains("kafka_stream_thread_metrics_process_total{");
+    assertThat(exitCodeAfterSigterm).as("exit code after SIGTERM and a graceful close").isEqualTo(143);
+  }
+
+  @Test
+  void everyValidOrderIsEnrichedExactlyOnce() {
+    assertThat(field(values(Topics.ORDERS_ENRICHED), "event_id")).doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(expected.enrichedOrderEventIds());
+  }
+
+  @Test
+  void everyMalformedRecordIsDeadLetteredExactlyOnce() {
+    assertThat(values(Topics.DEAD_LETTERS).stream().map(r -> GeneratedInput.source(String.valueOf(r.get("source_topic")),
+        (Integer) r.get("source_partition"), (Long) r.get("source_offset"))).toList())
+        .doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(expected.deadLetterSources());
+  }
+
+  @Test
+  void everyBeyondGraceEventIsInLateEventsExactlyOnce() {
+    List<String> late = field(values(Topics.LATE_EVENTS), "event_id");
+    assertThat(late).doesNotHaveDuplicates().containsAll(expected.lateEventIds());
+    // on-time events may be late too when a restart's catch-up moves the partitions unevenly
+    assertThat(expected.windowedEventIds()).containsAll(late);
+  }
+
+  @Test
+  void noWindowIsEmittedTwice() {
+    assertThat(values(Topics.REVENUE_BY_MERCHANT_1M).stream()
+        .map(r -> r.get("merchant_id") + "/" + r.get("currency") + "/" + r.get("window_start")).toList())
+        .doesNotHaveDuplicates();
+    assertThat(values(Topics.PAYMENTS_BY_OUTCOME_1M).stream()
+        .map(r -> r.get("outcome") + "/" + r.get("window_start")).toList())
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void everyOnTimeEventIsCountedInOneClosedWindowOrInLateEvents() {
+    List<GenericRecord> late = values(Topics.LATE_EVENTS);
+    Set<String> beyondGrace = expected.lateEventIds();
+    long lateOnTimeOrders = late.stream()
+        .filter(r -> "order".equals(String.valueOf(r.get("event_type"))) && !beyondGrace.contains(String.valueOf(r.get("event_id"))))
+        .count();
+    long lateOnTimePayments = late.stream()
+        .filter(r -> "payment".equals(String.valueOf(r.get("event_type"))) && !beyondGrace.contains(String.valueOf(r.get("event_id"))))
+        .count();
+    assertThat(values(Topics.REVENUE_BY_MERCHANT_1M).stream().mapToLong(r -> (Long) r.get("order_count")).sum())
+        .isEqualTo(expected.windowedOrders() - lateOnTimeOrders);
+    assertThat(values(Topics.PAYMENTS_BY_OUTCOME_1M).stream().mapToLong(r -> (Long) r.get("payment_count")).sum())
+        .isEqualTo(expected.windowedPayments() - lateOnTimePayments);
+  }
+
+  @Test
+  void everyPlacedOrderIsInOrderPaymentsExactlyOnce() {
+    assertThat(field(values(Topics.ORDER_PAYMENTS), "order_id")).doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(expected.joinedOrderIds());
+  }
+
+  private static List<GenericRecord> values(String topic) {
+    try (CommittedOutput output = new CommittedOutput(kafka.bootstrapServers(), topic)) {
+      return output.readToEnd().stream().map(ConsumerRecord::value).toList();
+    }
+  }
+
+  private static List<String> field(List<GenericRecord> records, String name) {
+    Function<GenericRecord, String> read = r -> String.valueOf(r.get(name));
+    return records.stream().map(read).toList();
+  }
+
+  private static List<ProducedRecord> produceMain(Generator generator) {
+    try {
+      return generator.produceMain();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot produce the input: interrupted", e);
+    }
+  }
+
+  private static Path writeAppConfig(int httpPort) throws Exception {
+    return Files.writeString(WORK.resolve("app.properties"), String.join("\n",
+        "kafka.bootstrap.servers=" + kafka.bootstrapServers(),
+        "streams.application.id=" + APP_ID,
+        "data.dir=" + WORK.resolve("app-data"),
+        "http.bind-address=127.0.0.1",
+        "http.port=" + httpPort,
+        "shutdown.timeout=20s",
+        // a killed member must leave the group quickly, or the restart waits out the 45 s default
+        "streams.consumer.session.timeout.ms=6000",
+        "streams.consumer.heartbeat.interval.ms=1500",
+        ""));
+  }
+
+  private static int status(int port, String path) {
+    try {
+      return get(port, path).statusCode();
+    } catch (Exception e) {
+      return -1;
+    }
+  }
+
+  private static HttpResponse<String> get(int port, String path) throws Exception {
+    return HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void deleteRecursively(Path dir) throws Exception {
+    if (Files.exists(dir)) {
+      try (var paths = Files.walk(dir)) {
+        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+}
