@@ -1,0 +1,35 @@
+package dev.lakehouse.e2e;
+
+import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.local.generator.GeneratorConfig;
+import dev.lakehouse.local.generator.GroupCatchUp;
+import java.time.Duration;
+
+/** The generated input of the tests: the issue's mix of anomalies, against the Streams app's defaults. */
+final class Scenarios {
+  /** The Streams app's window.grace and payment-join.window (their defaults; the stack does not change them). */
+  static final Duration GRACE = Duration.ofMinutes(2);
+  static final Duration JOIN_WINDOW = Duration.ofMinutes(30);
+
+  private Scenarios() {}
+
+  /** Follows the stack's Streams app: the generator stays close behind it and waits for it before the tail. */
+  static GroupCatchUp follow(PipelineStack stack) {
+    return new GroupCatchUp(stack.bootstrapServers(), stack.streamsApplicationId(), Duration.ofMinutes(8));
+  }
+
+  /** 5% out-of-order within grace, 1% beyond grace, 1% duplicates, 0.5% malformed, 0.2% reference updates. */
+  static GeneratorConfig.Builder issueMix(PipelineStack stack, int events, long seed) {
+    return GeneratorConfig.builder()
+        .bootstrapServers(stack.bootstrapServers())
+        .seed(seed)
+        .events(events)
+        .outOfOrderFraction(0.05)
+        .beyondGraceFraction(0.01)
+        .duplicateFraction(0.01)
+        .malformedFraction(0.005)
+        .referenceUpdateFraction(0.002)
+        .grace(GRACE)
+        .manifestPath(stack.config().dataDir().resolve("generator-manifest.json"));
+  }
+}

@@ -1,0 +1,161 @@
+package dev.lakehouse.e2e.harness;
+
+import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.ConnectorComponent;
+import dev.lakehouse.local.stack.LocalStack;
+import dev.lakehouse.local.stack.ModuleJars;
+import dev.lakehouse.local.stack.PidFiles;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.ServicesComponent;
+import dev.lakehouse.local.stack.Setting;
+import dev.lakehouse.local.stack.StackConfig;
+import dev.lakehouse.local.stack.StackHandle;
+import dev.lakehouse.local.stack.StreamsComponent;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pipeline as the local stack runs it (broker + S3 server JVM, Connect worker JVM with the
+ * Iceberg sink, connector applied, Streams app JVM), from the modules' packaged jars, on free
+ * ports, with its data under {@code target/e2e/}. It can kill a component with SIGKILL and start
+ * it again, as a crash would.
+ */
+public final class PipelineStack implements AutoCloseable {
+  private final StackConfig config;
+  private final List<Component> components;
+  private final StackHandle handle;
+
+  private PipelineStack(StackConfig config, List<Component> components, StackHandle handle) {
+    this.config = config;
+    this.components = components;
+    this.handle = handle;
+  }
+
+  public static Path repoDir() {
+    return Path.of(System.getProperty("lakehouse.repo.dir", "..")).toAbsolutePath().normalize();
+  }
+
+  /** The whole pipeline: services, Connect worker, connector (and tables), Streams app. */
+  public static PipelineStack start(String name) {
+    return start(name, Parts.PIPELINE);
+  }
+
+  /** Only the services and the Connect worker: no connector, no Streams app (for sink benchmarks). */
+  public static PipelineStack startWorkerOnly(String name) {
+    return start(name, Parts.WORKER_ONLY);
+  }
+
+  /** Only the services and the Streams app: its output stays on the output topics. */
+  public static PipelineStack startStreamsOnly(String name) {
+    return start(name, Parts.STREAMS_ONLY);
+  }
+
+  private enum Parts { PIPELINE, WORKER_ONLY, STREAMS_ONLY }
+
+  private static PipelineStack start(String name, Parts parts) {
+    Path repo = repoDir();
+    Path dataDir = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
+        .resolve(name + "-" + System.currentTimeMillis());
+    Map<Setting, String> overrides = new EnumMap<>(Setting.class);
+    overrides.put(Setting.DATA_DIR, dataDir.toString());
+    overrides.put(Setting.KAFKA_PORT, Integer.toString(freePortPair()));
+    overrides.put(Setting.S3_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.GENERATOR_ENABLED, "false");
+    overrides.put(Setting.TRINO_ENABLED, "false");
+    overrides.put(Setting.MAINTENANCE_ENABLED, "false");
+    StackConfig config = StackConfig.of(repo, overrides);
+    Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
+    List<Component> components = switch (parts) {
+      case PIPELINE -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent(), new StreamsComponent());
+      case WORKER_ONLY -> List.of(services, new ConnectWorkerComponent());
+      case STREAMS_ONLY -> List.of(services, new StreamsComponent());
+    };
+    LocalStack stack = new LocalStack(config, components, System.out);
+    try {
+      return new PipelineStack(config, components, stack.up());
+    } catch (RuntimeException e) {
+      // up leaves the components started before the failing one running
+      stack.down();
+      throw e;
+    }
+  }
+
+  /** A broker port whose next port (the controller's) is free too. */
+  private static int freePortPair() {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      int port = FreePorts.pick();
+      if (port < 65534 && isFree(port + 1)) {
+        return port;
+      }
+    }
+    throw new IllegalStateException("Cannot find two free consecutive ports on 127.0.0.1 for Kafka");
+  }
+
+  private static boolean isFree(int port) {
+    try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  public StackConfig config() {
+    return config;
+  }
+
+  public String bootstrapServers() {
+    return handle.bootstrapServers();
+  }
+
+  public Map<String, String> catalogProperties() {
+    return handle.catalogProperties();
+  }
+
+  public String connectUrl() {
+    return handle.connectUrl();
+  }
+
+  public String s3Endpoint() {
+    return handle.s3Endpoint();
+  }
+
+  public String streamsApplicationId() {
+    return config.streamsApplicationId();
+  }
+
+  /** SIGKILL, as a crash: no shutdown hooks, no flush, no commit. */
+  public void kill(String componentName) throws Exception {
+    ProcessHandle process = PidFiles.find(config.layout(), componentName)
+        .orElseThrow(() -> new IllegalStateException("Cannot kill " + componentName + ": it is not running"));
+    process.destroyForcibly();
+    process.onExit().get(30, TimeUnit.SECONDS);
+  }
+
+  /** Starts a stopped component again and waits until it is ready. */
+  public void restart(String componentName) {
+    Component component = components.stream().filter(c -> c.name().equals(componentName)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("Cannot restart " + componentName + ": no such component"));
+    component.start(config, new Progress(System.out, 1));
+  }
+
+  public Duration startupTimeout() {
+    return config.startupTimeout();
+  }
+
+  @Override
+  public void close() {
+    handle.close();
+  }
+}
