@@ -11,19 +11,13 @@ import org.apache.kafka.streams.StreamsConfig;
 public final class StreamsProperties {
   /**
    * Kafka Streams settings whose Kafka default does not suit this topology; any streams.* key
-   * overrides them. Both were measured with the benchmark (see README):
-   * <ul>
-   *   <li>no record cache: with exactly-once the cache is flushed at every 100 ms commit, so it
-   *       saves little, while the window stores that emit on window close scan it per record;
-   *   <li>a 60 s transaction timeout instead of 10 s: a thread slowed down (CPU starved, long GC,
-   *       large restore) for over 10 s had its transaction aborted and was fenced, and the
-   *       rework slowed it further. The cost: after a crash on another host, read_committed
-   *       readers may wait up to 60 s for the open transaction to be aborted (a restart on the same
-   *       state directory aborts it at once).
-   * </ul>
+   * overrides them. Measured with the benchmark (see README): a 60 s transaction timeout instead of
+   * 10 s. A thread slowed down (CPU starved, long GC, large restore) for over 10 s had its
+   * transaction aborted and was fenced, and the rework slowed it further. The cost: after a crash on
+   * another host, read_committed readers may wait up to 60 s for the open transaction to be aborted
+   * (a restart on the same state directory aborts it at once).
    */
   static final Map<String, Object> TUNED_DEFAULTS = Map.of(
-      StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0L,
       StreamsConfig.PRODUCER_PREFIX + ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 60_000);
 
   private StreamsProperties() {}

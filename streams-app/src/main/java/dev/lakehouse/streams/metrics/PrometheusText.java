@@ -27,8 +27,18 @@ public final class PrometheusText {
 
   /** A valid metric or label name: every character outside {@code [a-zA-Z0-9_]} becomes {@code _}. */
   public static String sanitize(String name) {
-    String sanitized = name.replaceAll("[^a-zA-Z0-9_]", "_");
-    return Character.isDigit(sanitized.charAt(0)) ? "_" + sanitized : sanitized;
+    // called for every metric and tag of every scrape (thousands with Kafka Streams): a char loop,
+    // since a regex replace here once took most of the app's CPU under a frequent scrape
+    StringBuilder sanitized = new StringBuilder(name.length() + 1);
+    if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
+      sanitized.append('_');
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      boolean valid = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+      sanitized.append(valid ? c : '_');
+    }
+    return sanitized.toString();
   }
 
   private static void writeLabels(StringBuilder out, Map<String, String> labels) {

@@ -15,14 +15,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * Events per second through the whole topology with exactly-once (the app in its own JVM, as
@@ -77,15 +86,17 @@ public final class StreamsBenchmark {
           ""));
       AtomicLong peakHeap = new AtomicLong();
       double appSeconds;
+      long writes;
       try (AppProcess app = AppProcess.start(config, work.resolve("app.log"), jvmOptions.toArray(String[]::new))) {
         awaitReady(port, app);
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         sampler.scheduleAtFixedRate(() -> heapUsed(port).ifPresent(used -> peakHeap.accumulateAndGet(used, Math::max)),
-            0, 250, TimeUnit.MILLISECONDS);
+            0, 1, TimeUnit.SECONDS);
         long start = System.nanoTime();
         new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofMinutes(30)).awaitBeforeTail();
         appSeconds = (System.nanoTime() - start) / 1e9;
         sampler.shutdownNow();
+        writes = recordsWrittenByApp(kafka.bootstrapServers());
         System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop());
       }
       double throughput = inputRecords / appSeconds;
@@ -96,8 +107,24 @@ public final class StreamsBenchmark {
           appSeconds);
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);
       System.out.printf(Locale.ROOT, "ceiling ratio: %.2f%n", throughput / ceiling);
-      System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, sampled every 250 ms from /metrics)%n",
+      System.out.printf(Locale.ROOT, "writes per input record: %.1f (%d offsets on internal and output topics, "
+          + "transaction markers included)%n", (double) writes / inputRecords, writes);
+      System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, sampled every second from /metrics)%n",
           peakHeap.get() / (1024 * 1024));
+    }
+  }
+
+  /** Sum of the end offsets of every topic but the inputs and the ceiling's own output. */
+  private static long recordsWrittenByApp(String bootstrapServers) throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+      Set<String> written = new HashSet<>(admin.listTopics().names().get());
+      written.removeAll(Topics.INPUTS);
+      written.remove(PassThrough.SINK);
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      admin.describeTopics(written).allTopicNames().get().values().forEach(topic -> topic.partitions()
+          .forEach(p -> latest.put(new TopicPartition(topic.name(), p.partition()), OffsetSpec.latest())));
+      return admin.listOffsets(latest).all().get().values().stream()
+          .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset).sum();
     }
   }
 

@@ -19,7 +19,7 @@ class StreamsPropertiesTest {
         .containsEntry(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, "exactly_once_v2")
         .containsEntry(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true)
         .containsEntry(StreamsConfig.REPLICATION_FACTOR_CONFIG, -1)
-        .containsEntry(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0L)
+        .doesNotContainKey(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)
         .containsEntry("producer.transaction.timeout.ms", 60_000)
         .containsEntry(StreamsConfig.STATE_DIR_CONFIG,
             Path.of(".local/streams/streams-state").toAbsolutePath().toString());
