@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
  */
 public final class SinkKafkaSettings {
   public static final String PREFIX = "iceberg.kafka.";
-  private static final List<String> SECRET_KEY_ENDINGS = List.of("password", "sasl.jaas.config", "secret", "key");
+  private static final String JAAS_CONFIG = "sasl.jaas.config";
+  private static final List<String> SECRET_KEY_ENDINGS = List.of("password", "secret", "key");
+  // a JAAS option holding a credential (SCRAM/PLAIN password=, OAuth clientSecret=); IAM's has none
+  private static final Pattern JAAS_CREDENTIAL = Pattern.compile("(?i)\\w*(password|secret|token)\\w*\\s*=");
   private static final Pattern REFERENCE = Pattern.compile("\\$\\{[^}:]+:[^}]+}");
 
   private SinkKafkaSettings() {}
@@ -24,7 +27,7 @@ public final class SinkKafkaSettings {
     Map<String, String> merged = new LinkedHashMap<>(config);
     settings.forEach((key, value) -> {
       String name = key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key;
-      if (isSecret(name) && !REFERENCE.matcher(value).find()) {
+      if (isSecret(name, value) && !REFERENCE.matcher(value).find()) {
         throw new ConfigException("Cannot use the Kafka setting " + name + " of the sink: it is a secret given in "
             + "clear; give it as ${file:<path>:<key>} or ${env:NAME}, which the worker resolves "
             + "(its config.providers enable file and env)");
@@ -34,8 +37,11 @@ public final class SinkKafkaSettings {
     return merged;
   }
 
-  static boolean isSecret(String key) {
+  static boolean isSecret(String key, String value) {
     String lower = key.toLowerCase(Locale.ROOT);
+    if (lower.equals(JAAS_CONFIG)) {
+      return JAAS_CREDENTIAL.matcher(value).find();
+    }
     return SECRET_KEY_ENDINGS.stream().anyMatch(lower::endsWith);
   }
 }

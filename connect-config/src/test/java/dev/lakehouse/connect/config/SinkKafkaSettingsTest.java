@@ -32,4 +32,16 @@ class SinkKafkaSettingsTest {
             + "give it as ${file:<path>:<key>} or ${env:NAME}, which the worker resolves "
             + "(its config.providers enable file and env)");
   }
+
+  @Test
+  void refusesAJaasConfigWithAPasswordButTakesOneWithoutCredentials() {
+    assertThatThrownBy(() -> SinkKafkaSettings.addTo(Map.of(), Map.of("sasl.jaas.config",
+        "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"connect\" password=\"pw\";")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("Cannot use the Kafka setting sasl.jaas.config of the sink: it is a secret given in clear");
+
+    String iam = "software.amazon.msk.auth.iam.IAMLoginModule required;";
+    assertThat(SinkKafkaSettings.addTo(Map.of(), Map.of("sasl.jaas.config", iam)))
+        .containsEntry("iceberg.kafka.sasl.jaas.config", iam);
+  }
 }
