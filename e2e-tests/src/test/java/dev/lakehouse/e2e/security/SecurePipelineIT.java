@@ -90,21 +90,28 @@ class SecurePipelineIT {
       LocalCatalog.initialize(layout.catalogFile(), s3.endpoint());
       PipelineTopics.ensure(kafka.bootstrapServers(), PARTITIONS);
       StackConfig config = stackConfig(dataDir, kafka, s3);
-
-      ClientSecurity connect = new ClientSecurity(truststore, user(kafka, "connect"), truststorePassword);
-      Path connectSecrets = startConnectWorker(config, connect);
-      applyConnector(config, connect, connectSecrets);
-      startStreamsApp(config, new ClientSecurity(truststore, user(kafka, "streams"), truststorePassword));
-      runGenerator(config, new ClientSecurity(truststore, user(kafka, "generator"), truststorePassword));
-
-      long ordersProduced = recordCount(kafka.bootstrapServers(), Topics.ORDERS);
-      assertThat(ordersProduced).isPositive();
-      assertOrdersLanded(kafka, layout, s3, ordersProduced);
-      assertWrongPasswordRefused(kafka, truststore, truststorePassword);
-      assertNoSecretIn(config, layout);
-    } finally {
-      processes.forEach(SecurePipelineIT::stop);
+      try {
+        runPipeline(config, kafka, s3, truststore, truststorePassword);
+      } finally {
+        // before the broker stops, so that no client retries against a closed listener
+        processes.forEach(SecurePipelineIT::stop);
+      }
     }
+  }
+
+  private void runPipeline(StackConfig config, EmbeddedKafka kafka, EmbeddedS3 s3, Path truststore,
+      String truststorePassword) throws Exception {
+    ClientSecurity connect = new ClientSecurity(truststore, user(kafka, "connect"), truststorePassword);
+    Path connectSecrets = startConnectWorker(config, connect);
+    applyConnector(config, connect, connectSecrets);
+    startStreamsApp(config, new ClientSecurity(truststore, user(kafka, "streams"), truststorePassword));
+    runGenerator(config, new ClientSecurity(truststore, user(kafka, "generator"), truststorePassword));
+
+    long ordersProduced = recordCount(kafka.bootstrapServers(), Topics.ORDERS);
+    assertThat(ordersProduced).isPositive();
+    assertOrdersLanded(kafka, config.layout(), s3, ordersProduced);
+    assertWrongPasswordRefused(kafka, truststore, truststorePassword);
+    assertNoSecretIn(config, kafka);
   }
 
   private String newSecret(String label) {
@@ -270,22 +277,31 @@ class SecurePipelineIT {
     }
   }
 
-  /** Every secret set in this run, searched in every component's log and in what Connect serves. */
-  private void assertNoSecretIn(StackConfig config, StackLayout layout) throws Exception {
+  /**
+   * Every secret set in this run, searched in every component's log, in what Connect serves over
+   * REST and in what it stores in its config topic (connector and task configs).
+   */
+  private void assertNoSecretIn(StackConfig config, EmbeddedKafka kafka) throws Exception {
     Map<String, String> texts = new TreeMap<>();
-    try (Stream<Path> logs = Files.list(layout.logsDir())) {
+    try (Stream<Path> logs = Files.list(config.layout().logsDir())) {
       for (Path log : logs.toList()) {
         texts.put(log.getFileName().toString(), Files.readString(log));
       }
     }
-    texts.put("GET /connectors/" + CONNECTOR + "/config",
-        Http.get(config.connectUrl() + "/connectors/" + CONNECTOR + "/config").body());
+    for (String path : List.of("/config", "/tasks")) {
+      String url = config.connectUrl() + "/connectors/" + CONNECTOR + path;
+      texts.put("GET " + url, Http.get(url).body());
+    }
+    String configTopic = ConnectWorkerComponent.workerProperties(config).get("config.storage.topic");
+    texts.put("topic " + configTopic, TopicText.read(kafka.bootstrapServers(), configTopic));
     assertThat(texts.keySet()).contains("connect.log", "connector.log", "streams.log", "streams-print-config.log",
         "generator.log");
     assertThat(texts.get("streams-print-config.log")).as("the printed config names the secret keys, masked")
         .contains("kafka.sasl.jaas.config=[hidden]", "kafka.ssl.truststore.password=[hidden]");
     assertThat(texts.get("connect.log")).as("the Connect worker logs its clients' configs, masked")
         .contains("sasl.jaas.config = [hidden]");
+    assertThat(texts.get("topic " + configTopic)).as("Connect stores the references, not their values")
+        .contains("iceberg.kafka.sasl.jaas.config", "${file:");
     List<String> leaks = new ArrayList<>();
     texts.forEach((source, text) -> secrets.forEach((label, secret) -> {
       if (text.contains(secret)) {
