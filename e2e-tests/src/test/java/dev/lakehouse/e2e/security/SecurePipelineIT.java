@@ -111,6 +111,7 @@ class SecurePipelineIT {
     assertThat(ordersProduced).isPositive();
     assertOrdersLanded(kafka, config.layout(), s3, ordersProduced);
     assertWrongPasswordRefused(kafka, truststore, truststorePassword);
+    assertStreamsAppRefusedWithWrongPassword(config, truststorePassword);
     assertNoSecretIn(config, kafka);
   }
 
@@ -192,12 +193,10 @@ class SecurePipelineIT {
   private void startStreamsApp(StackConfig config, ClientSecurity security) {
     Map<String, String> settings = new LinkedHashMap<>(StreamsComponent.appProperties(config));
     security.publicSettings().forEach((key, value) -> settings.put("kafka." + key, value));
-    Path file = ConfigFiles.writeProperties(config.layout().configDir().resolve("streams-app.properties"),
-        "Streams app of SecurePipelineIT", settings);
-    Map<String, String> env = Map.of(
-        "LAKEHOUSE_STREAMS_KAFKA_SASL_JAAS_CONFIG", security.saslJaasConfig(),
-        "LAKEHOUSE_STREAMS_KAFKA_SSL_TRUSTSTORE_PASSWORD", security.truststorePassword());
-    String classpath = ModuleJars.classpath(config.repoDir(), StreamsComponent.MODULE, "Streams app");
+    Path file = streamsConfigFile(config);
+    ConfigFiles.writeProperties(file, "Streams app of SecurePipelineIT", settings);
+    Map<String, String> env = streamsSecrets(security.saslJaasConfig(), security.truststorePassword());
+    String classpath = streamsClasspath(config);
     List<String> printConfig = JvmCommand.forComponent(config, "streams-print-config", "256m", classpath,
         StreamsComponent.MAIN_CLASS).args("--config", file.toString(), "--print-config").toList();
     Readiness.awaitSuccess(new StartedComponent("streams-print-config", "print the Streams app's config",
@@ -207,6 +206,35 @@ class SecurePipelineIT {
         .simpleLogging()
         .args("--config", file.toString());
     start(config, StreamsComponent.NAME, command, env, () -> Http.isOk(config.streamsUrl() + "/health/ready"));
+  }
+
+  private static Path streamsConfigFile(StackConfig config) {
+    return config.layout().configDir().resolve("streams-app.properties");
+  }
+
+  private static Map<String, String> streamsSecrets(String saslJaasConfig, String truststorePassword) {
+    return Map.of(
+        "LAKEHOUSE_STREAMS_KAFKA_SASL_JAAS_CONFIG", saslJaasConfig,
+        "LAKEHOUSE_STREAMS_KAFKA_SSL_TRUSTSTORE_PASSWORD", truststorePassword);
+  }
+
+  private static String streamsClasspath(StackConfig config) {
+    return ModuleJars.classpath(config.repoDir(), StreamsComponent.MODULE, "Streams app");
+  }
+
+  /** A second instance with a wrong password stops at its startup check, saying why. */
+  private static void assertStreamsAppRefusedWithWrongPassword(StackConfig config, String truststorePassword)
+      throws Exception {
+    List<String> command = JvmCommand.forComponent(config, "streams-wrong-password", "256m", streamsClasspath(config),
+            StreamsComponent.MAIN_CLASS)
+        .args("--config", streamsConfigFile(config).toString())
+        .toList();
+    Process process = DetachedProcess.launch("streams-wrong-password", command, config.layout(),
+        streamsSecrets(ClientSecurity.jaasConfig("streams", "wrong-password"), truststorePassword));
+    assertThat(process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).as("the app stops by itself").isTrue();
+    assertThat(process.exitValue()).as("exit code of a failed startup check").isEqualTo(3);
+    assertThat(Files.readString(config.layout().logFile("streams-wrong-password")))
+        .contains("Kafka refused the connection", "invalid credentials with SASL mechanism SCRAM-SHA-512");
   }
 
   /** A client config file whose secrets are ${env:} references, resolved by the Kafka clients themselves. */
