@@ -12,23 +12,13 @@ import dev.lakehouse.local.embedded.EmbeddedKafka;
 import dev.lakehouse.local.embedded.EmbeddedKafka.SaslSslListener;
 import dev.lakehouse.local.embedded.EmbeddedS3;
 import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.stack.ConfigFiles;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
-import dev.lakehouse.local.stack.ConnectorComponent;
-import dev.lakehouse.local.stack.DetachedProcess;
-import dev.lakehouse.local.stack.GeneratorComponent;
 import dev.lakehouse.local.stack.Http;
-import dev.lakehouse.local.stack.JvmCommand;
 import dev.lakehouse.local.stack.LocalCatalog;
-import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.PipelineTopics;
-import dev.lakehouse.local.stack.Progress;
-import dev.lakehouse.local.stack.Readiness;
-import dev.lakehouse.local.stack.Readiness.StartedComponent;
 import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackLayout;
-import dev.lakehouse.local.stack.StreamsComponent;
 import dev.lakehouse.schemas.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +34,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
@@ -60,18 +49,20 @@ import org.junit.jupiter.api.Test;
  * Iceberg sink's control-topic clients) and the generator JVM, each as its own user, each given its
  * secrets the way a user would: the Streams app through LAKEHOUSE_STREAMS_* environment variables,
  * Connect through ${file:} config-provider references, the generator through a client config file
- * with ${env:} references. Data must flow end to end, a wrong password must be refused, and no
- * secret may appear in any process's log, in the printed effective config, or in the connector
- * config that Connect serves. The test itself uses the broker's PLAINTEXT listener for setup and
- * as the oracle.
+ * with ${env:} references. Data must flow end to end, a wrong password must be refused (an Admin
+ * client gets a SaslAuthenticationException, a Streams app instance stops at its startup check with
+ * exit code 3), and no secret may appear in any process's log, in the printed effective config, or
+ * in the connector and task configs that Connect serves and stores. The test itself uses the
+ * broker's PLAINTEXT listener for setup and as the oracle.
  */
 class SecurePipelineIT {
   private static final int PARTITIONS = 2;
   private static final String CONNECTOR = "lakehouse-iceberg-sink";
+  private static final String WRONG_PASSWORD_APP = "streams-wrong-password";
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
 
+  /** Every secret of the run by what it is. */
   private final Map<String, String> secrets = new LinkedHashMap<>();
-  private final List<Process> processes = new ArrayList<>();
 
   @Test
   void everyClientAuthenticatesWithItsOwnSecretAndNoSecretIsLogged() throws Exception {
@@ -90,29 +81,26 @@ class SecurePipelineIT {
       LocalCatalog.initialize(layout.catalogFile(), s3.endpoint());
       PipelineTopics.ensure(kafka.bootstrapServers(), PARTITIONS);
       StackConfig config = stackConfig(dataDir, kafka, s3);
-      try {
-        runPipeline(config, kafka, s3, truststore, truststorePassword);
-      } finally {
-        // before the broker stops, so that no client retries against a closed listener
-        processes.forEach(SecurePipelineIT::stop);
+      // closed before the broker stops, so that no client retries against a closed listener
+      try (SecuredComponents components = new SecuredComponents(config)) {
+        ClientSecurity connect = new ClientSecurity(truststore, user(kafka, "connect"), truststorePassword);
+        components.applyConnector(connect, components.startConnectWorker(connect));
+        components.startStreamsApp(new ClientSecurity(truststore, user(kafka, "streams"), truststorePassword));
+        components.runGenerator(new ClientSecurity(truststore, user(kafka, "generator"), truststorePassword),
+            generatorClientConfig(dataDir));
+
+        long ordersProduced = recordCount(kafka.bootstrapServers(), Topics.ORDERS);
+        assertThat(ordersProduced).isPositive();
+        assertOrdersLanded(kafka, layout, s3, ordersProduced);
+        assertWrongPasswordRefused(kafka, truststore, truststorePassword);
+        assertThat(components.runStreamsAppUntilItStops(WRONG_PASSWORD_APP,
+                ClientSecurity.jaasConfig("streams", "wrong-password"), truststorePassword))
+            .as("exit code of the Streams app whose startup check failed").isEqualTo(3);
+        assertThat(Files.readString(layout.logFile(WRONG_PASSWORD_APP)))
+            .contains("Kafka refused the connection", "invalid credentials with SASL mechanism SCRAM-SHA-512");
+        assertNoSecretIn(config, kafka);
       }
     }
-  }
-
-  private void runPipeline(StackConfig config, EmbeddedKafka kafka, EmbeddedS3 s3, Path truststore,
-      String truststorePassword) throws Exception {
-    ClientSecurity connect = new ClientSecurity(truststore, user(kafka, "connect"), truststorePassword);
-    Path connectSecrets = startConnectWorker(config, connect);
-    applyConnector(config, connect, connectSecrets);
-    startStreamsApp(config, new ClientSecurity(truststore, user(kafka, "streams"), truststorePassword));
-    runGenerator(config, new ClientSecurity(truststore, user(kafka, "generator"), truststorePassword));
-
-    long ordersProduced = recordCount(kafka.bootstrapServers(), Topics.ORDERS);
-    assertThat(ordersProduced).isPositive();
-    assertOrdersLanded(kafka, config.layout(), s3, ordersProduced);
-    assertWrongPasswordRefused(kafka, truststore, truststorePassword);
-    assertStreamsAppRefusedWithWrongPassword(config, truststorePassword);
-    assertNoSecretIn(config, kafka);
   }
 
   private String newSecret(String label) {
@@ -138,132 +126,18 @@ class SecurePipelineIT {
     overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.TOPIC_PARTITIONS, Integer.toString(PARTITIONS));
-    Path clientConfig = dataDir.resolve("config").resolve("generator-client.properties");
-    overrides.put(Setting.GENERATOR_ARGS, "--client-config " + clientConfig + " --events 1000 --seed 7"
+    overrides.put(Setting.GENERATOR_ARGS, "--client-config " + generatorClientConfig(dataDir) + " --events 1000 --seed 7"
         + " --out-of-order-fraction 0 --beyond-grace-fraction 0 --duplicate-fraction 0 --malformed-fraction 0"
         + " --reference-update-fraction 0 --follow-timeout 2m --manifest " + dataDir.resolve("manifest.json"));
     return StackConfig.of(PipelineStack.repoDir(), overrides);
   }
 
+  private static Path generatorClientConfig(Path dataDir) {
+    return dataDir.resolve("config").resolve("generator-client.properties");
+  }
+
   private static String port(String address) {
     return address.substring(address.lastIndexOf(':') + 1);
-  }
-
-  /** Worker properties with the client settings at the worker level and for producers, consumers and admins. */
-  private Path startConnectWorker(StackConfig config, ClientSecurity security) {
-    Path secretsFile = ConfigFiles.writeProperties(config.layout().configDir().resolve("connect-secrets.properties"),
-        "secrets of the Connect worker", security.settings());
-    Map<String, String> worker = new TreeMap<>(ConnectWorkerComponent.workerProperties(config));
-    for (String prefix : List.of("", "producer.", "consumer.", "admin.")) {
-      withFileReferences(security, secretsFile).forEach((key, value) -> worker.put(prefix + key, value));
-    }
-    Path file = ConfigFiles.writeProperties(config.layout().configDir().resolve("connect-worker.properties"),
-        "Connect worker of SecurePipelineIT", worker);
-    JvmCommand command = JvmCommand.forComponent(config, ConnectWorkerComponent.NAME, "768m",
-            ConnectWorkerComponent.workerLib(config) + "/*", "org.apache.kafka.connect.cli.ConnectDistributed")
-        .simpleLogging("org.reflections", "org.eclipse.jetty")
-        .args(file.toString());
-    start(config, ConnectWorkerComponent.NAME, command, Map.of(), () -> Http.isOk(config.connectUrl() + "/connectors"));
-    return secretsFile;
-  }
-
-  private static Map<String, String> withFileReferences(ClientSecurity security, Path secretsFile) {
-    Map<String, String> settings = new LinkedHashMap<>(security.publicSettings());
-    settings.put("sasl.jaas.config", "${file:" + secretsFile + ":sasl.jaas.config}");
-    settings.put("ssl.truststore.password", "${file:" + secretsFile + ":ssl.truststore.password}");
-    return settings;
-  }
-
-  /** The bundled local connector config plus the sink's own client settings, secrets as ${file:} references. */
-  private void applyConnector(StackConfig config, ClientSecurity security, Path secretsFile) {
-    List<String> args = new ArrayList<>(ConnectorComponent.arguments(config));
-    args.addAll(List.of("--commit-interval-ms", "2000"));
-    withFileReferences(security, secretsFile).forEach((key, value) -> args.addAll(List.of("--kafka-property", key + "=" + value)));
-    List<String> command = JvmCommand.forComponent(config, ConnectorComponent.NAME, "256m",
-            ModuleJars.classpath(config.repoDir(), ConnectorComponent.MODULE, "connect-config"), ConnectorComponent.CLI_CLASS)
-        .simpleLogging()
-        .args(args)
-        .toList();
-    Process process = DetachedProcess.launch(ConnectorComponent.NAME, command, config.layout(), Map.of());
-    Readiness.awaitSuccess(new StartedComponent(ConnectorComponent.NAME, "apply the connector config", process,
-        config.layout()), TIMEOUT, new Progress(System.out, 1));
-  }
-
-  /** The local stack's Streams app file with the public client settings; the secrets in environment variables. */
-  private void startStreamsApp(StackConfig config, ClientSecurity security) {
-    Map<String, String> settings = new LinkedHashMap<>(StreamsComponent.appProperties(config));
-    security.publicSettings().forEach((key, value) -> settings.put("kafka." + key, value));
-    Path file = streamsConfigFile(config);
-    ConfigFiles.writeProperties(file, "Streams app of SecurePipelineIT", settings);
-    Map<String, String> env = streamsSecrets(security.saslJaasConfig(), security.truststorePassword());
-    String classpath = streamsClasspath(config);
-    List<String> printConfig = JvmCommand.forComponent(config, "streams-print-config", "256m", classpath,
-        StreamsComponent.MAIN_CLASS).args("--config", file.toString(), "--print-config").toList();
-    Readiness.awaitSuccess(new StartedComponent("streams-print-config", "print the Streams app's config",
-        DetachedProcess.launch("streams-print-config", printConfig, config.layout(), env), config.layout()),
-        TIMEOUT, new Progress(System.out, 1));
-    JvmCommand command = JvmCommand.forComponent(config, StreamsComponent.NAME, "512m", classpath, StreamsComponent.MAIN_CLASS)
-        .simpleLogging()
-        .args("--config", file.toString());
-    start(config, StreamsComponent.NAME, command, env, () -> Http.isOk(config.streamsUrl() + "/health/ready"));
-  }
-
-  private static Path streamsConfigFile(StackConfig config) {
-    return config.layout().configDir().resolve("streams-app.properties");
-  }
-
-  private static Map<String, String> streamsSecrets(String saslJaasConfig, String truststorePassword) {
-    return Map.of(
-        "LAKEHOUSE_STREAMS_KAFKA_SASL_JAAS_CONFIG", saslJaasConfig,
-        "LAKEHOUSE_STREAMS_KAFKA_SSL_TRUSTSTORE_PASSWORD", truststorePassword);
-  }
-
-  private static String streamsClasspath(StackConfig config) {
-    return ModuleJars.classpath(config.repoDir(), StreamsComponent.MODULE, "Streams app");
-  }
-
-  /** A second instance with a wrong password stops at its startup check, saying why. */
-  private static void assertStreamsAppRefusedWithWrongPassword(StackConfig config, String truststorePassword)
-      throws Exception {
-    List<String> command = JvmCommand.forComponent(config, "streams-wrong-password", "256m", streamsClasspath(config),
-            StreamsComponent.MAIN_CLASS)
-        .args("--config", streamsConfigFile(config).toString())
-        .toList();
-    Process process = DetachedProcess.launch("streams-wrong-password", command, config.layout(),
-        streamsSecrets(ClientSecurity.jaasConfig("streams", "wrong-password"), truststorePassword));
-    assertThat(process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).as("the app stops by itself").isTrue();
-    assertThat(process.exitValue()).as("exit code of a failed startup check").isEqualTo(3);
-    assertThat(Files.readString(config.layout().logFile("streams-wrong-password")))
-        .contains("Kafka refused the connection", "invalid credentials with SASL mechanism SCRAM-SHA-512");
-  }
-
-  /** A client config file whose secrets are ${env:} references, resolved by the Kafka clients themselves. */
-  private void runGenerator(StackConfig config, ClientSecurity security) {
-    Map<String, String> client = new LinkedHashMap<>(security.publicSettings());
-    client.put("config.providers", "env");
-    client.put("config.providers.env.class", "org.apache.kafka.common.config.provider.EnvVarConfigProvider");
-    client.put("sasl.jaas.config", "${env:GENERATOR_SASL_JAAS_CONFIG}");
-    client.put("ssl.truststore.password", "${env:GENERATOR_TRUSTSTORE_PASSWORD}");
-    ConfigFiles.writeProperties(config.layout().configDir().resolve("generator-client.properties"),
-        "generator client config of SecurePipelineIT", client);
-    List<String> command = JvmCommand.forComponent(config, GeneratorComponent.NAME, "256m",
-            ModuleJars.classpath(config.repoDir(), "local-stack", "generator"), GeneratorComponent.MAIN_CLASS)
-        .simpleLogging()
-        .args(GeneratorComponent.arguments(config))
-        .toList();
-    Map<String, String> env = Map.of(
-        "GENERATOR_SASL_JAAS_CONFIG", security.saslJaasConfig(),
-        "GENERATOR_TRUSTSTORE_PASSWORD", security.truststorePassword());
-    Process process = DetachedProcess.launch(GeneratorComponent.NAME, command, config.layout(), env);
-    processes.add(process);
-    Readiness.awaitSuccess(new StartedComponent(GeneratorComponent.NAME, "run the generator", process, config.layout()),
-        TIMEOUT, new Progress(System.out, 1));
-  }
-
-  private void start(StackConfig config, String name, JvmCommand command, Map<String, String> env, BooleanSupplier ready) {
-    Process process = DetachedProcess.start(name, command.toList(), config.layout(), env);
-    processes.add(process);
-    Readiness.await(new StartedComponent(name, name, process, config.layout()), ready, TIMEOUT, new Progress(System.out, 1));
   }
 
   /** Every order the generator produced (no anomalies: each one is valid) is enriched and landed. */
@@ -324,7 +198,7 @@ class SecurePipelineIT {
     texts.put("topic " + configTopic, TopicText.read(kafka.bootstrapServers(), configTopic));
     assertThat(texts.keySet()).contains("connect.log", "connector.log", "streams.log", "streams-print-config.log",
         "generator.log");
-    assertThat(texts.get("streams-print-config.log")).as("the printed config names the secret keys, masked")
+    assertThat(texts.get(SecuredComponents.PRINT_CONFIG + ".log")).as("the printed config names the secret keys, masked")
         .contains("kafka.sasl.jaas.config=[hidden]", "kafka.ssl.truststore.password=[hidden]");
     assertThat(texts.get("connect.log")).as("the Connect worker logs its clients' configs, masked")
         .contains("sasl.jaas.config = [hidden]");
@@ -339,15 +213,5 @@ class SecurePipelineIT {
     assertThat(leaks).as("secrets found").isEmpty();
   }
 
-  private static void stop(Process process) {
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-  }
+
 }
