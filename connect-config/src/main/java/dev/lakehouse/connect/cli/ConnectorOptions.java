@@ -3,9 +3,11 @@ package dev.lakehouse.connect.cli;
 import dev.lakehouse.connect.config.ConnectorConfigTemplate;
 import dev.lakehouse.connect.config.Environment;
 import dev.lakehouse.connect.config.LocalCredentials;
+import dev.lakehouse.connect.config.SinkKafkaSettings;
 import dev.lakehouse.connect.config.TemplateValues;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -60,10 +62,16 @@ final class ConnectorOptions {
       description = "Schema registry of the Avro converter: file: (schemas bundled in the plugin, default) or http(s)://...")
   String schemaRegistryUrl;
 
+  @Option(names = "--kafka-property", paramLabel = "KEY=VALUE",
+      description = "A setting of the sink's own Kafka clients (control topic), added as iceberg.kafka.KEY, e.g. "
+          + "security.protocol=SASL_SSL; secrets (sasl.jaas.config, *password) only as $${file:<path>:<key>} or "
+          + "$${env:NAME} references, resolved by the worker. Repeatable")
+  Map<String, String> kafkaProperties = new LinkedHashMap<>();
+
   /** The connector config with every placeholder filled; no provider reference is resolved. */
   Map<String, String> render(String connectorName) {
     ConnectorConfigTemplate template = file == null ? ConnectorConfigTemplate.bundled(environment) : ConnectorConfigTemplate.file(file);
-    return template.render(connectorName, TemplateValues.of(environment, given()));
+    return SinkKafkaSettings.addTo(template.render(connectorName, TemplateValues.of(environment, given())), kafkaProperties);
   }
 
   /** In the local environment, the credentials file the config references must exist before the worker reads it. */

@@ -28,7 +28,13 @@ public final class GeneratorCli implements Callable<Integer> {
       description = "file: (bundled catalog), file:/path/catalog.json or http(s)://registry (env SCHEMA_REGISTRY_URL). Default: ${DEFAULT-VALUE}")
   String schemaRegistryUrl;
 
-  @Option(names = "--producer-property", description = "Extra producer setting key=value (e.g. security), repeatable")
+  @Option(names = "--client-config", paramLabel = "<file>", defaultValue = "${env:KAFKA_CLIENT_CONFIG}",
+      description = "Kafka client properties for the producer and the --follow-group admin client: security.protocol, "
+          + "sasl.*, ssl.* (env KAFKA_CLIENT_CONFIG). Keep secrets out of it with config.providers=env and "
+          + "$${env:NAME} references")
+  Path clientConfig;
+
+  @Option(names = "--producer-property", description = "Extra producer setting key=value, repeatable; overrides --client-config")
   Map<String, String> producerProperties = Map.of();
 
   @Option(names = "--seed", defaultValue = "42", description = "Random seed. Default: ${DEFAULT-VALUE}")
@@ -149,7 +155,8 @@ public final class GeneratorCli implements Callable<Integer> {
     if (followGroup == null) {
       run = Generator.run(config, TailGate.NONE);
     } else {
-      try (GroupCatchUp streamsApp = new GroupCatchUp(bootstrapServers, followGroup, followTimeout)) {
+      try (GroupCatchUp streamsApp =
+          new GroupCatchUp(bootstrapServers, ClientConfigFile.read(clientConfig), followGroup, followTimeout)) {
         run = Generator.runFollowing(config, streamsApp);
       }
     }
@@ -187,6 +194,7 @@ public final class GeneratorCli implements Callable<Integer> {
         .tailWaveGap(tailWaveGap)
         .manifestPath(manifest)
         .maxLag(maxLag);
+    ClientConfigFile.read(clientConfig).forEach(b::producerOverride);
     producerProperties.forEach(b::producerOverride);
     return b.build();
   }

@@ -28,12 +28,19 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
   private static final Duration POLL = Duration.ofMillis(200);
 
   private final String bootstrapServers;
+  private final Map<String, String> clientSettings;
   private final String groupId;
   private final Duration timeout;
   private Admin admin;
 
   public GroupCatchUp(String bootstrapServers, String groupId, Duration timeout) {
+    this(bootstrapServers, Map.of(), groupId, timeout);
+  }
+
+  /** @param clientSettings Kafka client settings of the admin client (security) */
+  public GroupCatchUp(String bootstrapServers, Map<String, String> clientSettings, String groupId, Duration timeout) {
     this.bootstrapServers = bootstrapServers;
+    this.clientSettings = Map.copyOf(clientSettings);
     this.groupId = groupId;
     this.timeout = timeout;
   }
@@ -100,7 +107,9 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
 
   private Admin admin() {
     if (admin == null) {
-      admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
+      Map<String, Object> props = new HashMap<>(clientSettings);
+      props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+      admin = Admin.create(props);
     }
     return admin;
   }

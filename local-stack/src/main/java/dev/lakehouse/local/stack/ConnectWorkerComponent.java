@@ -33,7 +33,7 @@ public final class ConnectWorkerComponent extends JvmComponent {
     return config.repoDir().resolve("connect-config/target/plugin");
   }
 
-  static Path workerLib(StackConfig config) {
+  public static Path workerLib(StackConfig config) {
     return config.repoDir().resolve("connect-config/target/worker-lib");
   }
 
@@ -57,7 +57,7 @@ public final class ConnectWorkerComponent extends JvmComponent {
    * connect-config's worker template (it explains each setting) with this stack's addresses:
    * bootstrap servers, REST listener and the absolute plugin path.
    */
-  static Map<String, String> workerProperties(StackConfig config) {
+  public static Map<String, String> workerProperties(StackConfig config) {
     Path template = template(config);
     ModuleJars.requireBuilt(template, "Kafka Connect worker");
     Properties props = new Properties();

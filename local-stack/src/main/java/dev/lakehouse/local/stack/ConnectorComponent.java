@@ -10,8 +10,8 @@ import java.util.Map;
  */
 public final class ConnectorComponent implements Component {
   public static final String NAME = "connector";
-  static final String MODULE = "connect-config";
-  static final String CLI_CLASS = "dev.lakehouse.connect.cli.ConnectConfigCli";
+  public static final String MODULE = "connect-config";
+  public static final String CLI_CLASS = "dev.lakehouse.connect.cli.ConnectConfigCli";
 
   @Override
   public String name() {
@@ -41,7 +41,7 @@ public final class ConnectorComponent implements Component {
     return "applied to " + config.connectUrl();
   }
 
-  static List<String> arguments(StackConfig config) {
+  public static List<String> arguments(StackConfig config) {
     return List.of("apply", "--env", "local", "--connect-url", config.connectUrl(),
         "--bootstrap-servers", config.bootstrapServers(), "--s3-endpoint", config.s3Endpoint(),
         "--data-dir", config.dataDir().toString());

@@ -44,7 +44,7 @@ public final class GeneratorComponent implements Component {
     }
   }
 
-  static List<String> arguments(StackConfig config) {
+  public static List<String> arguments(StackConfig config) {
     List<String> args = new ArrayList<>(List.of("--bootstrap-servers", config.bootstrapServers()));
     args.addAll(config.generatorArgs());
     if (!args.contains("--follow-group")) {

@@ -9,8 +9,8 @@ import java.util.function.BooleanSupplier;
 /** The Kafka Streams app (own JVM), configured through a generated properties file. */
 public final class StreamsComponent extends JvmComponent {
   public static final String NAME = "streams";
-  static final String MODULE = "streams-app";
-  static final String MAIN_CLASS = "dev.lakehouse.streams.App";
+  public static final String MODULE = "streams-app";
+  public static final String MAIN_CLASS = "dev.lakehouse.streams.App";
 
   @Override
   public String name() {
@@ -36,7 +36,7 @@ public final class StreamsComponent extends JvmComponent {
     ConfigFiles.writeProperties(propertiesFile(config), "Streams app of the local stack", appProperties(config));
   }
 
-  static Map<String, String> appProperties(StackConfig config) {
+  public static Map<String, String> appProperties(StackConfig config) {
     StackLayout layout = config.layout();
     Map<String, String> props = new LinkedHashMap<>();
     props.put("kafka.bootstrap.servers", config.bootstrapServers());

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.common.errors.AuthenticationException;
 
 /**
  * Checks at startup that the topics the topology reads and writes exist. The app does not create
@@ -32,7 +33,15 @@ public final class TopicCheck {
     try (Admin admin = Admin.create(adminSettings)) {
       existing = admin.listTopics(new ListTopicsOptions().timeoutMs((int) timeout.toMillis()))
           .names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException e) {
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof AuthenticationException refused) {
+        throw new StartupException("Cannot list the topics on " + servers + ": Kafka refused the connection ("
+            + refused.getMessage() + "); check kafka.security.protocol, kafka.sasl.mechanism, kafka.sasl.jaas.config "
+            + "(LAKEHOUSE_STREAMS_KAFKA_SASL_JAAS_CONFIG) and the kafka.ssl.truststore.* settings", refused);
+      }
+      throw new StartupException("Cannot list the topics on " + servers + ": no answer within "
+          + timeout.toSeconds() + "s (" + e.getMessage() + "); is Kafka running and kafka.bootstrap.servers right?", e);
+    } catch (TimeoutException e) {
       throw new StartupException("Cannot list the topics on " + servers + ": no answer within "
           + timeout.toSeconds() + "s (" + e.getMessage() + "); is Kafka running and kafka.bootstrap.servers right?", e);
     } catch (InterruptedException e) {

@@ -2,11 +2,13 @@ package dev.lakehouse.streams.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StreamsPropertiesTest {
   @Test
@@ -53,5 +55,24 @@ class StreamsPropertiesTest {
         .containsEntry("security.protocol", "SSL")
         .containsEntry("client.id", "lakehouse-streams-startup-check")
         .doesNotContainKey("producer.acks");
+  }
+
+  @Test
+  void secretsComeFromAFileThroughAConfigProviderAndArePrintedMasked(@TempDir Path dir) throws Exception {
+    String jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"streams\" password=\"pw-42\";";
+    Path secrets = Files.writeString(dir.resolve("kafka-secrets.properties"),
+        "sasl.jaas.config=" + jaas + "\n");
+    AppConfig config = new AppConfig(Map.of(
+        "kafka.security.protocol", "SASL_SSL",
+        "kafka.config.providers", "file",
+        "kafka.config.providers.file.class", "org.apache.kafka.common.config.provider.FileConfigProvider",
+        "kafka.sasl.jaas.config", "${file:" + secrets + ":sasl.jaas.config}"));
+
+    StreamsConfig streams = new StreamsConfig(StreamsProperties.of(config));
+
+    assertThat(streams.getMainConsumerConfigs("group", "client", 0)).containsEntry("sasl.jaas.config", jaas);
+    assertThat(streams.getProducerConfigs("client")).containsEntry("sasl.jaas.config", jaas);
+    assertThat(config.describe()).containsEntry("kafka.sasl.jaas.config", Secrets.HIDDEN)
+        .allSatisfy((key, value) -> assertThat(value).doesNotContain("pw-42"));
   }
 }
