@@ -53,7 +53,7 @@ class GlueCatalogOnMotoTest {
   private static final String BUCKET = "lakehouse";
   private static final String WAREHOUSE = MotoConnectorConfig.WAREHOUSE;
   // written from the design brief, not from the config under test
-  private static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
+  static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
       "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters");
 
   private static MotoServer moto;
