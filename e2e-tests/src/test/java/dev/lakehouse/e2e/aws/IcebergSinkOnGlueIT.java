@@ -8,6 +8,7 @@ import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.Values;
 import dev.lakehouse.maintenance.lock.TableLease;
+import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.Table;
@@ -102,8 +104,10 @@ class IcebergSinkOnGlueIT {
       landBatch();
     }
     for (OutputTable table : OutputTable.values()) {
-      assertThat(contractRows(table)).as(table.tableName()).containsExactlyInAnyOrderElementsOf(produced.get(table));
-      TableState state = TableState.read(tables, table);
+      List<Map<String, Object>> rows = tables.rows(table);
+      assertThat(rows).extracting(row -> contractFields(table, row)).as(table.tableName())
+          .containsExactlyInAnyOrderElementsOf(produced.get(table));
+      TableState state = TableState.of(tables.load(table), rows);
       assertThat(state.latestOffsetsSnapshotId()).as("%s: the sink's offsets in a snapshot summary", table).isNotNull();
       assertThat(stack.moto().glueMetadataLocation("lakehouse", table.tableName()))
           .as("%s: Glue points at the current metadata", table).isEqualTo(state.metadataLocation());
@@ -204,12 +208,6 @@ class IcebergSinkOnGlueIT {
         .until(() -> produced.keySet().stream().allMatch(t -> tables.rowCount(t) >= produced.get(t).size()));
   }
 
-  /** The table's rows restricted to the topic's contract fields (the sink adds Kafka metadata columns). */
-  private static List<Map<String, Object>> contractRows(OutputTable table) {
-    List<Map<String, Object>> rows = tables.rows(table);
-    return rows.stream().map(row -> contractFields(table, row)).toList();
-  }
-
   private static List<Map<String, Object>> rows(Table table, OutputTable outputTable) throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
@@ -222,9 +220,12 @@ class IcebergSinkOnGlueIT {
     return rows;
   }
 
+  /** A row restricted to the topic's contract fields (the sink adds Kafka metadata columns). */
   private static Map<String, Object> contractFields(OutputTable table, Map<String, Object> row) {
     Map<String, Object> contract = new LinkedHashMap<>();
-    produced.get(table).get(0).keySet().forEach(field -> contract.put(field, Values.normalize(row.get(field))));
+    for (Schema.Field field : Topics.valueSchema(table.topic()).getFields()) {
+      contract.put(field.name(), Values.normalize(row.get(field.name())));
+    }
     return contract;
   }
 

@@ -38,8 +38,12 @@ record TableState(
   static final String OFFSETS_SUMMARY_PREFIX = "kafka.connect.offsets.";
 
   static TableState read(IcebergTables tables, OutputTable outputTable) {
-    Table table = tables.load(outputTable);
-    List<String> rows = tables.rows(outputTable).stream().map(Object::toString).sorted().toList();
+    return of(tables.load(outputTable), tables.rows(outputTable));
+  }
+
+  /** @param tableRows every row of the table's current snapshot, as {@link IcebergTables#rows} reads them */
+  static TableState of(Table table, List<Map<String, Object>> tableRows) {
+    List<String> rows = tableRows.stream().map(Object::toString).sorted().toList();
     return new TableState(
         ((HasTableOperations) table).operations().current().metadataFileLocation(),
         filesPerPartition(table),
