@@ -140,6 +140,28 @@ class GlueCatalogOnMotoTest {
     }
   }
 
+  /**
+   * Pins the gap docs/operations.md (section 9) describes: real Glue rejects an UpdateTable whose
+   * VersionId is stale (ConcurrentModificationException), moto accepts it. Should moto start to
+   * check it, this fails, and the concurrency tests could move from the JDBC catalog to moto.
+   */
+  @Test
+  void motoAcceptsAnUpdateTableWithAStaleVersionIdSoConcurrentCommitsAreNotProvenOnIt() {
+    try (GlueClient glue = moto.glueClient()) {
+      glue.createDatabase(b -> b.databaseInput(d -> d.name("moto_probe")));
+      glue.createTable(b -> b.databaseName("moto_probe").tableInput(t -> t.name("t").parameters(Map.of("pointer", "v0"))));
+      String stale = glue.getTable(b -> b.databaseName("moto_probe").name("t")).table().versionId();
+
+      glue.updateTable(b -> b.databaseName("moto_probe").versionId(stale)
+          .tableInput(t -> t.name("t").parameters(Map.of("pointer", "first writer"))));
+      glue.updateTable(b -> b.databaseName("moto_probe").versionId(stale)
+          .tableInput(t -> t.name("t").parameters(Map.of("pointer", "second writer, same base"))));
+
+      assertThat(glue.getTable(b -> b.databaseName("moto_probe").name("t")).table().parameters())
+          .containsEntry("pointer", "second writer, same base");
+    }
+  }
+
   /** The aws config on moto; this JVM's catalogs take moto's dummy credentials from a provider class. */
   private static Map<String, String> awsConnectorConfigOnMoto() {
     Map<String, String> config = MotoConnectorConfig.render(moto, "iceberg",
