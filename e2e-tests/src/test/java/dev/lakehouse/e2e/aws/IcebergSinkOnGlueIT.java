@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.Values;
@@ -12,6 +13,7 @@ import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,6 +68,7 @@ class IcebergSinkOnGlueIT {
   /** Two days back, so every partition is sealed and compacted at once; rows alternate between two hours of it. */
   private static final Instant EVENT_DAY = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(2, ChronoUnit.DAYS);
   private static final OutputTable HELD_BY_ANOTHER_RUN = OutputTable.DEAD_LETTERS;
+  private static final OutputTable LEFT_BY_A_CRASHED_RUN = OutputTable.LATE_EVENTS;
 
   private static GlueSinkStack stack;
   private static IcebergTables tables;
@@ -119,10 +122,11 @@ class IcebergSinkOnGlueIT {
 
   @Test
   @Order(2)
-  void theMaintenanceJobCompactsAndExpiresThroughGlueAndSkipsATableAnotherRunHolds() throws Exception {
+  void theMaintenanceJobCompactsAndExpiresThroughGlueSkipsAHeldTableAndCleansUpAfterACrashedRun() throws Exception {
     assumeTrue(landed, "Skipped: the landing stage failed");
     TableLease other = TableLease.tryAcquire(tables.load(HELD_BY_ANOTHER_RUN), "other-maintenance-run", "other-op",
         Duration.ofMinutes(15), Clock.systemUTC()).lease().orElseThrow();
+    String leftover = crashedRunLeftover(LEFT_BY_A_CRASHED_RUN, "crashed-op");
     Map<OutputTable, TableState> before = new EnumMap<>(OutputTable.class);
     for (OutputTable table : OutputTable.values()) {
       before.put(table, TableState.read(tables, table));
@@ -157,6 +161,10 @@ class IcebergSinkOnGlueIT {
       assertThat(leaseOwnersInGlueHistory(table)).as("%s: the job's lease was committed through Glue UpdateTable", table)
           .anyMatch(owner -> owner.startsWith(runId + "@"));
     }
+    assertThat(run.table("lakehouse." + LEFT_BY_A_CRASHED_RUN.tableName()).path("leftoversDeleted"))
+        .extracting(JsonNode::asText).containsExactly(leftover);
+    assertThat(tables.load(LEFT_BY_A_CRASHED_RUN).io().newInputFile(leftover).exists())
+        .as("the crashed run's uncommitted file is deleted from S3").isFalse();
     other.release();
     assertThat(tables.load(HELD_BY_ANOTHER_RUN).properties()).doesNotContainKey(TableLease.OWNER);
   }
@@ -236,6 +244,21 @@ class IcebergSinkOnGlueIT {
       }
     }
     throw new AssertionError("Cannot match Glue table " + tableName + " to an output topic");
+  }
+
+  /**
+   * What a maintenance run killed mid-rewrite leaves: its lease, expired and never released, and an
+   * uncommitted data file carrying its operation id in the name. Returns the file's location.
+   */
+  private static String crashedRunLeftover(OutputTable outputTable, String operationId) throws IOException {
+    Table table = tables.load(outputTable);
+    TableLease.tryAcquire(table, "crashed-maintenance-run", operationId, Duration.ofMillis(1), Clock.systemUTC())
+        .lease().orElseThrow();
+    String location = table.locationProvider().newDataLocation("00000-0-" + operationId + "-00001.parquet");
+    try (var out = table.io().newOutputFile(location).create()) {
+      out.write("never committed".getBytes(StandardCharsets.UTF_8));
+    }
+    return location;
   }
 
   /** The lease owner recorded in each metadata file Glue has pointed this table at (moto keeps every version). */
