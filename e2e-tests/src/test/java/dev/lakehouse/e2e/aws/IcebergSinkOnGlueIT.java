@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -108,7 +109,7 @@ class IcebergSinkOnGlueIT {
     }
     for (OutputTable table : OutputTable.values()) {
       List<Map<String, Object>> rows = tables.rows(table);
-      assertThat(rows).extracting(row -> contractFields(table, row)).as(table.tableName())
+      assertThat(rows).extracting(row -> contractFields(table, row::get)).as(table.tableName())
           .containsExactlyInAnyOrderElementsOf(produced.get(table));
       TableState state = TableState.of(tables.load(table), rows);
       assertThat(state.latestOffsetsSnapshotId()).as("%s: the sink's offsets in a snapshot summary", table).isNotNull();
@@ -219,20 +220,16 @@ class IcebergSinkOnGlueIT {
   private static List<Map<String, Object>> rows(Table table, OutputTable outputTable) throws IOException {
     List<Map<String, Object>> rows = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-      for (Record record : records) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        table.schema().columns().forEach(c -> row.put(c.name(), record.getField(c.name())));
-        rows.add(contractFields(outputTable, row));
-      }
+      records.forEach(record -> rows.add(contractFields(outputTable, record::getField)));
     }
     return rows;
   }
 
   /** A row restricted to the topic's contract fields (the sink adds Kafka metadata columns). */
-  private static Map<String, Object> contractFields(OutputTable table, Map<String, Object> row) {
+  private static Map<String, Object> contractFields(OutputTable table, Function<String, Object> column) {
     Map<String, Object> contract = new LinkedHashMap<>();
     for (Schema.Field field : Topics.valueSchema(table.topic()).getFields()) {
-      contract.put(field.name(), Values.normalize(row.get(field.name())));
+      contract.put(field.name(), Values.normalize(column.apply(field.name())));
     }
     return contract;
   }
