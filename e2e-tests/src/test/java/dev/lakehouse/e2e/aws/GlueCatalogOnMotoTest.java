@@ -53,7 +53,7 @@ class GlueCatalogOnMotoTest {
   private static final String BUCKET = "lakehouse";
   private static final String WAREHOUSE = MotoConnectorConfig.WAREHOUSE;
   // written from the design brief, not from the config under test
-  private static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
+  static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
       "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters");
 
   private static MotoServer moto;
@@ -137,6 +137,28 @@ class GlueCatalogOnMotoTest {
       Map<String, BigDecimal> read = new TreeMap<>();
       rows.forEach(r -> read.put((String) r.getField("order_id"), (BigDecimal) r.getField("amount")));
       assertThat(read).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * Pins the gap docs/operations.md (section 9) describes: real Glue rejects an UpdateTable whose
+   * VersionId is stale (ConcurrentModificationException), moto accepts it. Should moto start to
+   * check it, this fails, and the concurrency tests could move from the JDBC catalog to moto.
+   */
+  @Test
+  void motoAcceptsAnUpdateTableWithAStaleVersionIdSoConcurrentCommitsAreNotProvenOnIt() {
+    try (GlueClient glue = moto.glueClient()) {
+      glue.createDatabase(b -> b.databaseInput(d -> d.name("moto_probe")));
+      glue.createTable(b -> b.databaseName("moto_probe").tableInput(t -> t.name("t").parameters(Map.of("pointer", "v0"))));
+      String stale = glue.getTable(b -> b.databaseName("moto_probe").name("t")).table().versionId();
+
+      glue.updateTable(b -> b.databaseName("moto_probe").versionId(stale)
+          .tableInput(t -> t.name("t").parameters(Map.of("pointer", "first writer"))));
+      glue.updateTable(b -> b.databaseName("moto_probe").versionId(stale)
+          .tableInput(t -> t.name("t").parameters(Map.of("pointer", "second writer, same base"))));
+
+      assertThat(glue.getTable(b -> b.databaseName("moto_probe").name("t")).table().parameters())
+          .containsEntry("pointer", "second writer, same base");
     }
   }
 

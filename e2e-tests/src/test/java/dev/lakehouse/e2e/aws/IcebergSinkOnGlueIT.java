@@ -2,33 +2,40 @@ package dev.lakehouse.e2e.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.connect.config.TemplateValues;
-import dev.lakehouse.connect.tables.Catalogs;
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.e2e.oracle.Values;
+import dev.lakehouse.maintenance.lock.TableLease;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.net.HttpURLConnection;
-import java.net.URI;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeMap;
-import org.apache.avro.generic.GenericData;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
@@ -39,196 +46,224 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * The real Iceberg sink, in a real Connect worker JVM with the assembled plugin dir, applied by the
- * connect-config CLI with the bundled {@code aws} config (plus moto's endpoints), lands a topic into
- * the Glue-cataloged table. Credentials reach the worker and the CLI the production way, from the
- * AWS default chain (here: environment variables with moto's dummy keys). Needs the packaged
- * connect-config module (plugin dir, worker-lib, CLI jar), so it runs with failsafe after package.
- * It takes minutes on a loaded machine (three JVMs and moto), beyond the module's time budget, so it
- * runs only when LAKEHOUSE_AWS_SINK_IT=true.
+ * The production path end to end on moto, in stages that share one set of services: the real
+ * Iceberg sink (Connect worker JVM, applied by {@code connect-config apply --env aws}) lands all six
+ * topics in their Glue-cataloged tables; the maintenance job (its CLI, the shipped Glue config plus
+ * endpoint settings) compacts and expires them through Glue while another run's lease keeps it off
+ * one table; the sink keeps landing on the maintained tables; a reader lists the Glue database and
+ * reads every row. moto does not arbitrate concurrent commits (it ignores Glue's VersionId), so the
+ * job runs while the topics are quiet; maintenance beside a live sink is proven on the JDBC catalog.
  */
-@EnabledIfEnvironmentVariable(named = "LAKEHOUSE_AWS_SINK_IT", matches = "true",
-    disabledReason = "the Glue sink IT runs only with LAKEHOUSE_AWS_SINK_IT=true (about 2-3 min)")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class IcebergSinkOnGlueIT {
-  private static final Path REPO = ProjectVenv.repoDir();
   private static final Path WORK = Path.of("target", "aws-sink-it").toAbsolutePath();
   private static final String CONNECTOR = "iceberg-glue";
-  private static final int EVENTS = 200;
-  private static final Map<String, String> AWS_ENV = Map.of(
-      "AWS_ACCESS_KEY_ID", MotoServer.ACCESS_KEY,
-      "AWS_SECRET_ACCESS_KEY", MotoServer.SECRET_KEY,
-      "AWS_REGION", MotoServer.REGION);
+  private static final int ROWS_PER_TOPIC_AND_BATCH = 20;
+  private static final int LANDING_BATCHES = 3;
+  /** Two days back, so every partition is sealed and compacted at once; rows alternate between two hours of it. */
+  private static final Instant EVENT_DAY = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(2, ChronoUnit.DAYS);
+  private static final OutputTable HELD_BY_ANOTHER_RUN = OutputTable.DEAD_LETTERS;
+  private static final OutputTable LEFT_BY_A_CRASHED_RUN = OutputTable.LATE_EVENTS;
 
-  private static MotoServer moto;
-  private static EmbeddedKafka kafka;
-  private static JavaProcess worker;
-  private static String connectUrl;
+  private static GlueSinkStack stack;
+  private static IcebergTables tables;
+  private static final Map<OutputTable, List<Map<String, Object>>> produced = new EnumMap<>(OutputTable.class);
+  private static int batches;
+  private static boolean landed;
 
   @BeforeAll
   static void startServices() throws Exception {
     ProjectVenv.assumeModules("moto", "flask", "werkzeug");
-    Path runDir = WORK.resolve("run-" + System.currentTimeMillis());
-    moto = MotoServer.launch(runDir);
-    kafka = EmbeddedKafka.start(runDir.resolve("kafka"), 0);
-    kafka.createTopics(1, Topics.OUTPUTS.toArray(String[]::new));
-    int restPort = FreePorts.pick();
-    connectUrl = "http://127.0.0.1:" + restPort;
-    worker = JavaProcess.start(runDir.resolve("connect-worker.log"),
-        REPO.resolve("connect-config/target/worker-lib").toString() + "/*", AWS_ENV,
-        "org.apache.kafka.connect.cli.ConnectDistributed", writeWorkerProperties(runDir, restPort).toString());
-    moto.awaitReady().createBucket("lakehouse");
-    await("Connect worker REST API at " + connectUrl).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
-        .until(() -> answers(connectUrl + "/connectors"));
-  }
-
-  private static boolean answers(String url) {
-    try {
-      HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
-      connection.setConnectTimeout(500);
-      connection.setReadTimeout(2000);
-      return connection.getResponseCode() == 200;
-    } catch (IOException e) {
-      return false;
+    stack = GlueSinkStack.start(WORK.resolve("run-" + System.currentTimeMillis()));
+    // the aws defaults (60 s interval, 30 s timeout) with test-sized commits
+    stack.applyConnector(CONNECTOR, Map.of(
+        "iceberg.control.commit.interval-ms", "1000",
+        "iceberg.control.commit.timeout-ms", "10000"));
+    tables = new IcebergTables(stack.readerCatalogProperties());
+    for (OutputTable table : OutputTable.values()) {
+      produced.put(table, new ArrayList<>());
     }
   }
 
   @AfterAll
-  static void stopServices() {
-    for (AutoCloseable service : new AutoCloseable[] {worker, kafka, moto}) {
-      try {
-        if (service != null) {
-          service.close();
-        }
-      } catch (Exception e) {
-        System.err.println("Cannot stop " + service + ": " + e.getMessage());
-      }
+  static void stopServices() throws Exception {
+    if (tables != null) {
+      tables.close();
+    }
+    if (stack != null) {
+      stack.close();
     }
   }
 
   @Test
-  void theSinkWithTheAwsConfigLandsATopicInTheGlueCatalogedTable() throws Exception {
-    Path connectorFile = WORK.resolve("connector-aws-on-moto.json");
-    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(connectorFile.toFile(),
-        MotoConnectorConfig.render(moto, CONNECTOR, Map.of(
-            TemplateValues.BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
-            TemplateValues.TASKS_MAX, "1",
-            TemplateValues.REPLICATION_FACTOR, "1",
-            TemplateValues.COMMIT_INTERVAL_MS, "2000")));
+  @Order(1)
+  void theSinkLandsEveryTopicInItsGlueCatalogedTable() {
+    for (int i = 0; i < LANDING_BATCHES; i++) {
+      landBatch();
+    }
+    for (OutputTable table : OutputTable.values()) {
+      List<Map<String, Object>> rows = tables.rows(table);
+      assertThat(rows).extracting(row -> contractFields(table, row::get)).as(table.tableName())
+          .containsExactlyInAnyOrderElementsOf(produced.get(table));
+      TableState state = TableState.of(tables.load(table), rows);
+      assertThat(state.latestOffsetsSnapshotId()).as("%s: the sink's offsets in a snapshot summary", table).isNotNull();
+      assertThat(stack.moto().glueMetadataLocation("lakehouse", table.tableName()))
+          .as("%s: Glue points at the current metadata", table).isEqualTo(state.metadataLocation());
+      assertThat(state.dataFiles()).as("%s: a file per partition and batch, for compaction", table)
+          .isGreaterThanOrEqualTo(LANDING_BATCHES * state.filesPerPartition().size());
+    }
+    landed = true;
+  }
 
-    try (JavaProcess apply = JavaProcess.start(WORK.resolve("connect-config-apply.log"),
-        REPO.resolve("connect-config/target/connect-config.jar") + ":" + REPO.resolve("connect-config/target/lib") + "/*",
-        AWS_ENV, "dev.lakehouse.connect.cli.ConnectConfigCli", "apply", "--env", "aws", "--file", connectorFile.toString(),
-        "--name", CONNECTOR, "--connect-url", connectUrl, "--bootstrap-servers", kafka.bootstrapServers(),
-        "--region", MotoServer.REGION, "--warehouse", MotoConnectorConfig.WAREHOUSE, "--timeout-seconds", "120")) {
-      assertThat(apply.waitFor(180)).as("connect-config apply --env aws:\n%s", apply.log()).isZero();
+  @Test
+  @Order(2)
+  void theMaintenanceJobCompactsAndExpiresThroughGlueSkipsAHeldTableAndCleansUpAfterACrashedRun() throws Exception {
+    assumeTrue(landed, "Skipped: the landing stage failed");
+    TableLease other = TableLease.tryAcquire(tables.load(HELD_BY_ANOTHER_RUN), "other-maintenance-run", "other-op",
+        Duration.ofMinutes(15), Clock.systemUTC()).lease().orElseThrow();
+    String leftover = crashedRunLeftover(LEFT_BY_A_CRASHED_RUN, "crashed-op");
+    Map<OutputTable, TableState> before = new EnumMap<>(OutputTable.class);
+    for (OutputTable table : OutputTable.values()) {
+      before.put(table, TableState.read(tables, table));
     }
 
-    Map<String, BigDecimal> produced = produceOrdersEnriched();
+    MaintenanceJobRun.Result run = MaintenanceJobRun.once(stack, Map.of(
+        "MAINTENANCE_EXPIRY_MAX_SNAPSHOT_AGE", "0s",
+        "MAINTENANCE_EXPIRY_MIN_SNAPSHOTS", "1"));
 
-    Map<String, String> readerConfig = MotoConnectorConfig.render(moto, CONNECTOR,
-        Map.of(TemplateValues.BOOTSTRAP_SERVERS, kafka.bootstrapServers()));
-    readerConfig.put("iceberg.catalog.client.credentials-provider", MotoCredentials.class.getName());
-    Catalog catalog = Catalogs.open(readerConfig);
+    assertThat(run.exitCode()).as("maintenance-job run:\n%s", run.log()).isZero();
+    String runId = run.report().path("runId").asText();
+    for (OutputTable table : OutputTable.values()) {
+      TableState was = before.get(table);
+      TableState now = TableState.read(tables, table);
+      if (table == HELD_BY_ANOTHER_RUN) {
+        assertThat(run.table("lakehouse." + table.tableName()).path("status").asText()).isEqualTo("SKIPPED");
+        assertThat(now).as("%s: untouched while another run holds it", table).isEqualTo(was);
+        continue;
+      }
+      assertThat(now.rows()).as("%s: rows", table).isEqualTo(was.rows());
+      assertThat(now.contentChecksum()).as("%s: content", table).isEqualTo(was.contentChecksum());
+      assertThat(now.filesPerPartition()).as("%s: one file per partition", table)
+          .containsOnlyKeys(was.filesPerPartition().keySet()).allSatisfy((partition, files) -> assertThat(files).isOne());
+      assertThat(now.dataFiles()).isLessThan(was.dataFiles());
+      Set<Long> survivors = new HashSet<>(was.snapshotIds());
+      survivors.retainAll(now.snapshotIds());
+      assertThat(survivors).as("%s: of the snapshots before the run only the sink's latest offsets one is left", table)
+          .containsExactly(was.latestOffsetsSnapshotId());
+      assertThat(now.latestOffsetsSnapshotId()).isEqualTo(was.latestOffsetsSnapshotId());
+      assertThat(now.properties()).as("%s: lease released", table).doesNotContainKey(TableLease.OWNER);
+      assertThat(stack.moto().glueMetadataLocation("lakehouse", table.tableName())).isEqualTo(now.metadataLocation());
+      assertThat(leaseOwnersInGlueHistory(table)).as("%s: the job's lease was committed through Glue UpdateTable", table)
+          .anyMatch(owner -> owner.startsWith(runId + "@"));
+    }
+    assertThat(run.table("lakehouse." + LEFT_BY_A_CRASHED_RUN.tableName()).path("leftoversDeleted"))
+        .extracting(JsonNode::asText).containsExactly(leftover);
+    assertThat(tables.load(LEFT_BY_A_CRASHED_RUN).io().newInputFile(leftover).exists())
+        .as("the crashed run's uncommitted file is deleted from S3").isFalse();
+    other.release();
+    assertThat(tables.load(HELD_BY_ANOTHER_RUN).properties()).doesNotContainKey(TableLease.OWNER);
+  }
+
+  @Test
+  @Order(3)
+  void theSinkKeepsLandingOnTheMaintainedTablesAndAReaderOfTheGlueDatabaseReadsEveryRow() throws Exception {
+    assumeTrue(landed, "Skipped: the landing stage failed");
+    landBatch();
+
+    Catalog reader = CatalogUtil.buildIcebergCatalog("athena-like-reader", stack.readerCatalogProperties(), null);
     try {
-      TableIdentifier ordersEnriched = TableIdentifier.of("lakehouse", "orders_enriched");
-      await("all " + EVENTS + " rows committed to Glue table lakehouse.orders_enriched")
-          .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(2))
-          .until(() -> rows(catalog.loadTable(ordersEnriched)).size() >= EVENTS);
-
-      Table table = catalog.loadTable(ordersEnriched);
-      assertThat(rows(table)).isEqualTo(produced);
-      Snapshot current = table.currentSnapshot();
-      assertThat(current.summary().keySet()).as("the sink stores its control-topic offsets in the snapshot")
-          .anyMatch(key -> key.startsWith("kafka.connect.offsets." + CONNECTOR + "-control."));
-      assertThat(moto.glueMetadataLocation("lakehouse", "orders_enriched"))
-          .isEqualTo(((org.apache.iceberg.HasTableOperations) table).operations().current().metadataFileLocation());
+      List<TableIdentifier> listed = reader.listTables(Namespace.of("lakehouse"));
+      assertThat(listed).extracting(TableIdentifier::name)
+          .containsExactlyInAnyOrderElementsOf(GlueCatalogOnMotoTest.LAKEHOUSE_TABLES);
+      for (TableIdentifier id : listed) {
+        OutputTable table = outputTable(id.name());
+        assertThat(rows(reader.loadTable(id), table)).as("%s read by a plain Glue reader", id)
+            .containsExactlyInAnyOrderElementsOf(produced.get(table))
+            .hasSize((LANDING_BATCHES + 1) * ROWS_PER_TOPIC_AND_BATCH);
+      }
     } finally {
-      if (catalog instanceof AutoCloseable closeable) {
+      if (reader instanceof AutoCloseable closeable) {
         closeable.close();
       }
     }
   }
 
-  private static Map<String, BigDecimal> produceOrdersEnriched() {
+  /** Produces one batch to every topic and waits until the sink has committed all of it. */
+  private static void landBatch() {
     Properties props = new Properties();
-    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
     props.put(ProducerConfig.ACKS_CONFIG, "all");
-    Map<String, BigDecimal> produced = new TreeMap<>();
     AvroSerializer values = new AvroSerializer(SchemaRegistries.fromConfig(Map.of(SchemaRegistries.URL_CONFIG, "file:")));
     try (KafkaProducer<String, GenericRecord> producer = new KafkaProducer<>(props, new StringSerializer(), values)) {
-      Instant start = Instant.parse("2026-11-29T08:00:00Z");
-      for (int i = 0; i < EVENTS; i++) {
-        String orderId = "order-" + i;
-        BigDecimal amount = new BigDecimal(i).add(new BigDecimal("0.99"));
-        produced.put(orderId, amount);
-        producer.send(new ProducerRecord<>(Topics.ORDERS_ENRICHED, orderId, orderEnriched(orderId, amount,
-            start.plusSeconds(30L * i), i)));
+      for (OutputTable table : OutputTable.values()) {
+        for (int i = 0; i < ROWS_PER_TOPIC_AND_BATCH; i++) {
+          int row = batches * ROWS_PER_TOPIC_AND_BATCH + i;
+          GenericRecord record = OutputRecords.record(table, row, EVENT_DAY.plus(i % 2, ChronoUnit.HOURS).plusSeconds(row));
+          producer.send(new ProducerRecord<>(table.topic(), "key-" + row, record));
+          produced.get(table).add(OutputRecords.normalized(record));
+        }
       }
       producer.flush();
     }
-    return produced;
+    batches++;
+    await("batch " + batches + " committed to every Glue table").atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> produced.keySet().stream().allMatch(t -> tables.rowCount(t) >= produced.get(t).size()));
   }
 
-  private static GenericRecord orderEnriched(String orderId, BigDecimal amount, Instant eventTime, long offset) {
-    GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.ORDERS_ENRICHED));
-    r.put("event_id", "event-" + orderId);
-    r.put("order_id", orderId);
-    r.put("customer_id", "customer-1");
-    r.put("merchant_id", "merchant-1");
-    r.put("status", "PLACED");
-    r.put("amount", amount);
-    r.put("currency", "EUR");
-    r.put("event_time", eventTime);
-    r.put("source_topic", Topics.ORDERS);
-    r.put("source_partition", 0);
-    r.put("source_offset", offset);
-    r.put("processing_time", eventTime.plusSeconds(1));
-    return r;
-  }
-
-  private static Map<String, BigDecimal> rows(Table table) throws IOException {
-    Map<String, BigDecimal> rows = new TreeMap<>();
-    table.refresh();
+  private static List<Map<String, Object>> rows(Table table, OutputTable outputTable) throws IOException {
+    List<Map<String, Object>> rows = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-      records.forEach(r -> rows.put((String) r.getField("order_id"), (BigDecimal) r.getField("amount")));
+      records.forEach(record -> rows.add(contractFields(outputTable, record::getField)));
     }
     return rows;
   }
 
-  private static Path writeWorkerProperties(Path runDir, int restPort) throws IOException {
-    Map<String, String> props = new HashMap<>();
-    props.put("bootstrap.servers", kafka.bootstrapServers());
-    props.put("group.id", "lakehouse-connect-aws-it");
-    props.put("listeners", "http://127.0.0.1:" + restPort);
-    props.put("rest.advertised.host.name", "127.0.0.1");
-    props.put("rest.advertised.port", Integer.toString(restPort));
-    props.put("plugin.path", REPO.resolve("connect-config/target/plugin").toString());
-    props.put("plugin.discovery", "service_load");
-    props.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
-    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("value.converter.schemas.enable", "false");
-    props.put("config.storage.topic", "connect-configs");
-    props.put("offset.storage.topic", "connect-offsets");
-    props.put("status.storage.topic", "connect-status");
-    for (String storage : List.of("config", "offset", "status")) {
-      props.put(storage + ".storage.replication.factor", "1");
+  /** A row restricted to the topic's contract fields (the sink adds Kafka metadata columns). */
+  private static Map<String, Object> contractFields(OutputTable table, Function<String, Object> column) {
+    Map<String, Object> contract = new LinkedHashMap<>();
+    for (Schema.Field field : Topics.valueSchema(table.topic()).getFields()) {
+      contract.put(field.name(), Values.normalize(column.apply(field.name())));
     }
-    props.put("offset.storage.partitions", "1");
-    props.put("status.storage.partitions", "1");
-    props.put("connector.client.config.override.policy", "All");
-    props.put("config.providers", "env,file");
-    props.put("config.providers.env.class", "org.apache.kafka.common.config.provider.EnvVarConfigProvider");
-    props.put("config.providers.file.class", "org.apache.kafka.common.config.provider.FileConfigProvider");
-    Properties properties = new Properties();
-    properties.putAll(props);
-    Path file = runDir.resolve("worker.properties");
-    try (var out = Files.newBufferedWriter(file)) {
-      properties.store(out, "Connect worker of IcebergSinkOnGlueIT");
+    return contract;
+  }
+
+  private static OutputTable outputTable(String tableName) {
+    for (OutputTable table : OutputTable.values()) {
+      if (table.tableName().equals(tableName)) {
+        return table;
+      }
     }
-    return file;
+    throw new AssertionError("Cannot match Glue table " + tableName + " to an output topic");
+  }
+
+  /**
+   * What a maintenance run killed mid-rewrite leaves: its lease, expired and never released, and an
+   * uncommitted data file carrying its operation id in the name. Returns the file's location.
+   */
+  private static String crashedRunLeftover(OutputTable outputTable, String operationId) throws IOException {
+    Table table = tables.load(outputTable);
+    TableLease.tryAcquire(table, "crashed-maintenance-run", operationId, Duration.ofMillis(1), Clock.systemUTC())
+        .lease().orElseThrow();
+    String location = table.locationProvider().newDataLocation("00000-0-" + operationId + "-00001.parquet");
+    try (var out = table.io().newOutputFile(location).create()) {
+      out.write("never committed".getBytes(StandardCharsets.UTF_8));
+    }
+    return location;
+  }
+
+  /** The lease owner recorded in each metadata file Glue has pointed this table at (moto keeps every version). */
+  private static Set<String> leaseOwnersInGlueHistory(OutputTable table) {
+    Table loaded = tables.load(table);
+    return stack.moto().glueMetadataHistory("lakehouse", table.tableName()).stream()
+        .map(location -> TableMetadataParser.read(loaded.io(), location).properties().get(TableLease.OWNER))
+        .filter(owner -> owner != null)
+        .collect(Collectors.toSet());
   }
 }

@@ -22,7 +22,9 @@ final class JavaProcess implements AutoCloseable {
       throws IOException {
     Files.createDirectories(log.getParent());
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classPath, mainClass));
+        "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        "-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+        "-cp", classPath, mainClass));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(env);

@@ -9,6 +9,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -90,6 +92,20 @@ final class MotoServer implements AutoCloseable {
   String glueMetadataLocation(String database, String table) {
     try (GlueClient glue = glueClient()) {
       return glue.getTable(b -> b.databaseName(database).name(table)).table().parameters().get("metadata_location");
+    }
+  }
+
+  /**
+   * The metadata location of every version of a Glue table, oldest first. moto keeps every version
+   * (it ignores {@code SkipArchive}), so this lists each commit that went through {@code UpdateTable}.
+   */
+  List<String> glueMetadataHistory(String database, String table) {
+    try (GlueClient glue = glueClient()) {
+      return glue.getTableVersionsPaginator(b -> b.databaseName(database).tableName(table)).stream()
+          .flatMap(page -> page.tableVersions().stream())
+          .sorted(Comparator.comparingLong(version -> Long.parseLong(version.versionId())))
+          .map(version -> version.table().parameters().get("metadata_location"))
+          .toList();
     }
   }
 

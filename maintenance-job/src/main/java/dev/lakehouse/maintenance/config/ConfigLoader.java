@@ -28,7 +28,7 @@ public final class ConfigLoader {
   static final List<String> WELL_KNOWN_CATALOG_PROPERTIES = List.of(
       "type", "catalog-impl", "uri", "warehouse", "io-impl", "jdbc.user", "jdbc.password",
       "s3.endpoint", "s3.access-key-id", "s3.secret-access-key", "s3.path-style-access",
-      "client.region", "glue.id");
+      "client.region", "glue.id", "glue.endpoint");
 
   private ConfigLoader() {}
 

@@ -66,13 +66,15 @@ class ConfigLoaderTest {
         "MAINTENANCE_LOCK_TTL", "20m",
         "MAINTENANCE_COMPACTION_TARGET_FILE_SIZE_BYTES", "2048",
         "MAINTENANCE_CATALOG_PROPERTIES_S3_SECRET_ACCESS_KEY", "from-env",
-        "MAINTENANCE_CATALOG_PROPERTIES_S3_ENDPOINT", "http://127.0.0.1:9000"));
+        "MAINTENANCE_CATALOG_PROPERTIES_S3_ENDPOINT", "http://127.0.0.1:9000",
+        "MAINTENANCE_CATALOG_PROPERTIES_GLUE_ENDPOINT", "http://127.0.0.1:5000"));
 
     assertThat(config.lockTtl()).isEqualTo(Duration.ofMinutes(20));
     assertThat(config.settingsFor("lakehouse.t").targetFileSizeBytes()).isEqualTo(2048);
     assertThat(config.catalogProperties())
         .containsEntry("s3.secret-access-key", "from-env")
-        .containsEntry("s3.endpoint", "http://127.0.0.1:9000");
+        .containsEntry("s3.endpoint", "http://127.0.0.1:9000")
+        .containsEntry("glue.endpoint", "http://127.0.0.1:5000");
     assertThat(config.catalogPropertiesForDisplay()).containsEntry("s3.secret-access-key", "****");
   }
 
