@@ -1,5 +1,6 @@
 package dev.lakehouse.e2e.aws;
 
+import dev.lakehouse.e2e.harness.ChildProcesses;
 import static org.awaitility.Awaitility.await;
 
 import dev.lakehouse.local.embedded.FreePorts;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.glue.GlueClient;
@@ -122,14 +122,6 @@ final class MotoServer implements AutoCloseable {
 
   @Override
   public void close() {
-    process.destroy();
-    try {
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ChildProcesses.stop(process, Duration.ofSeconds(10));
   }
 }

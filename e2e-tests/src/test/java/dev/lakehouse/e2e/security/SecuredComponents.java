@@ -1,5 +1,6 @@
 package dev.lakehouse.e2e.security;
 
+import dev.lakehouse.e2e.harness.ChildProcesses;
 import dev.lakehouse.local.stack.ConfigFiles;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
@@ -32,6 +33,7 @@ import java.util.function.BooleanSupplier;
 final class SecuredComponents implements AutoCloseable {
   static final String PRINT_CONFIG = "streams-print-config";
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
   private final StackConfig config;
   private final List<Process> processes = new ArrayList<>();
@@ -110,7 +112,7 @@ final class SecuredComponents implements AutoCloseable {
     Process process = DetachedProcess.launch(name, streamsCommand(name).toList(), config.layout(),
         streamsSecrets(saslJaasConfig, truststorePassword));
     if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-      stop(process);
+      ChildProcesses.stop(process, STOP_GRACE);
       throw new IllegalStateException("Cannot wait longer for " + name + " to stop by itself: still running after "
           + TIMEOUT.toSeconds() + " s");
     }
@@ -166,18 +168,6 @@ final class SecuredComponents implements AutoCloseable {
 
   @Override
   public void close() {
-    processes.forEach(SecuredComponents::stop);
-  }
-
-  private static void stop(Process process) {
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    processes.forEach(process -> ChildProcesses.stop(process, STOP_GRACE));
   }
 }
