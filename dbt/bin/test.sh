@@ -21,7 +21,4 @@ fi
 
 trap dev_stack_stop EXIT
 dev_stack_start
-echo "Seeding the six tables (batch 1)..."
-"$python" "$dbt_dir/integration/seed.py" --port "$TRINO_PORT" --create --batch 1 --orders 5000 \
-  --end "$(date -u -d '-1 hour' +%Y-%m-%dT%H:%M:%S+00:00)" --processed-ago-minutes 10 2> /dev/null
 DBT_TEST_SEED=1 "$python" -m pytest "${pytest_args[@]}"

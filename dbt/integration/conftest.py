@@ -3,11 +3,14 @@ for the models, and the two builds (full, then incremental after more data) the 
 
 Environment:
   TRINO_HOST / TRINO_PORT   the Trino to use (default 127.0.0.1:18080)
-  DBT_TEST_SEED=1           the test writes the data itself (integration/seed.py): batch 1 before
-                            the first build, batch 2 (new hours + late events for built hours)
-                            before the second
+  DBT_TEST_SEED=1           the test writes the data itself (integration/seed.py) on a fixed
+                            clock: batch 1 before the first build, batch 2 (new hours + late
+                            events for built hours) before the second
   DBT_TEST_BETWEEN="<cmd>"  otherwise: a shell command that makes the pipeline land more events
                             (some late) between the two builds and returns once they have landed
+  DBT_TEST_ORACLE=<file>    with DBT_TEST_BETWEEN: the hourly revenue the pipeline's generator
+                            events must give (e2e-tests' DbtOnLandedDataIT writes it before each
+                            build), checked besides the figures computed from the landed tables
 """
 
 import datetime as dt
@@ -60,13 +63,13 @@ def schema(trino_db):
     trino_db.rows(f"drop schema if exists iceberg.{name}")
 
 
-def dbt_build(schema):
+def dbt_build(schema, *args):
     """Runs `dbt build --target local` into `schema`; returns (exit code, results by node name)."""
     env = dict(os.environ, DBT_PROFILES_DIR=str(DBT_DIR), DBT_SCHEMA=schema, DBT_SEND_ANONYMOUS_USAGE_STATS="false")
     dbt = shutil.which("dbt", path=str(pathlib.Path(sys.executable).parent)) or "dbt"
     started = time.monotonic()
     proc = subprocess.run(
-        [dbt, "build", "--target", "local", "--no-use-colors"],
+        [dbt, "build", "--target", "local", "--no-use-colors", *args],
         cwd=DBT_DIR, env=env, capture_output=True, text=True,
     )
     print(f"dbt build into {schema}: exit {proc.returncode} in {time.monotonic() - started:.1f} s")
@@ -76,13 +79,32 @@ def dbt_build(schema):
     return proc.returncode, {r["unique_id"].split(".")[-1]: r for r in results}
 
 
+class SeedClock:
+    """Fixes where the seeded batches fall, whatever the wall clock: batch 1's on-time events end
+    20 s into a minute, and batch 2's start 40 s into that same minute, so one 1-minute window
+    holds on-time events of both batches (the boundary a run's timing used to hit only sometimes)."""
+
+    def __init__(self, now):
+        self.minute = now.replace(second=0, microsecond=0)
+        self.first_end = self.minute - dt.timedelta(hours=1) + dt.timedelta(seconds=20)
+        self.second_end = self.minute + dt.timedelta(seconds=40)
+
+
+SEED_CLOCK = SeedClock(dt.datetime.now(UTC))
+
+
+def seed_first_batch(trino_db):
+    seed.create_tables(trino_db.conn)
+    seed.seed_batch(trino_db.conn, batch=1, orders=5000, end=SEED_CLOCK.first_end,
+                    processed=dt.datetime.now(UTC) - dt.timedelta(minutes=10))
+
+
 def add_more_events(trino_db):
     command = os.environ.get("DBT_TEST_BETWEEN")
     if os.environ.get("DBT_TEST_SEED") == "1":
-        now = dt.datetime.now(UTC)
         # new hours, plus late events for the hours the first build made
-        seed.seed_batch(trino_db.conn, batch=2, orders=2000, end=now,
-                        processed=now - dt.timedelta(minutes=2))
+        seed.seed_batch(trino_db.conn, batch=2, orders=2000, end=SEED_CLOCK.second_end,
+                        processed=dt.datetime.now(UTC) - dt.timedelta(minutes=2))
     elif command:
         subprocess.run(command, shell=True, check=True)
     else:
@@ -99,16 +121,23 @@ HOURLY_KEY = ("merchant_id", "currency", "revenue_hour")
 @pytest.fixture(scope="session")
 def builds(trino_db, schema):
     """Both builds, with the marts' rows and the oracle's hourly figures around the second."""
+    if os.environ.get("DBT_TEST_SEED") == "1":
+        seed_first_batch(trino_db)
+    generator_file = os.environ.get("DBT_TEST_ORACLE")
     first_exit, first_results = dbt_build(schema)
     hourly_before = snapshot(trino_db, schema, "agg_revenue_hourly", HOURLY_KEY)
     oracle_before = oracle.hourly_from_windows(trino_db)
+    generator_before = oracle.generator_hours(generator_file) if generator_file else None
     add_more_events(trino_db)
     oracle_after = oracle.hourly_from_windows(trino_db)
-    second_exit, second_results = dbt_build(schema)
+    generator_after = oracle.generator_hours(generator_file) if generator_file else None
+    # the unit tests do not read the tables: the first build ran them
+    second_exit, second_results = dbt_build(schema, "--exclude", "test_type:unit")
     hourly_after = snapshot(trino_db, schema, "agg_revenue_hourly", HOURLY_KEY)
     return dict(
         first_exit=first_exit, first_results=first_results,
         second_exit=second_exit, second_results=second_results,
         hourly_before=hourly_before, hourly_after=hourly_after,
         oracle_before=oracle_before, oracle_after=oracle_after,
+        generator_before=generator_before, generator_after=generator_after,
     )

@@ -1,8 +1,10 @@
 """Expected figures computed straight from the landed tables in Python, independently of the
-models: no incremental logic, no SQL beyond reading rows."""
+models: no incremental logic, no SQL beyond reading rows. On pipeline data, also the hourly
+figures the generator's events must give (written by e2e-tests' DbtOnLandedDataIT)."""
 
 import collections
 import datetime as dt
+import json
 from decimal import Decimal
 
 UTC = dt.timezone.utc
@@ -115,3 +117,12 @@ def newest_per_table(db, table):
     row = db.rows(f"select max(event_time) as newest_event, max(processing_time) as newest_processed from {SOURCE}.{table}")[0]
     commit = db.rows(f'select max(committed_at) as last_commit from {SOURCE}."{table}$snapshots"')[0]
     return _utc(row["newest_event"]), _utc(row["newest_processed"]), _utc(commit["last_commit"])
+
+
+def generator_hours(path):
+    """(merchant, currency, hour) -> (order_count, revenue) from the generator oracle's file, and the
+    hour from which windows may still be open (those hours are not expected)."""
+    document = json.loads(open(path, encoding="utf-8").read())
+    hours = {(h["merchant_id"], h["currency"], dt.datetime.fromisoformat(h["revenue_hour"])):
+             (h["order_count"], Decimal(h["revenue"])) for h in document["hours"]}
+    return hours, dt.datetime.fromisoformat(document["settled_before"])

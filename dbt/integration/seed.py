@@ -6,7 +6,9 @@ events (in batches after the first, every `late_every`-th order belongs to the p
 time range and lands in late_events instead of a window), order-payment results, payment outcome
 windows and dead letters. Some rows land twice, as after a sink rebalance.
 
-Batch b's on-time events fall in [end - span, end); its late events one span earlier.
+Batch b's on-time events fall in [end - span, end); its late events one span earlier. As in the
+Streams app, a window has one final result: an event whose window an earlier batch already
+closed (it starts before the newest landed window end) is late, not a second result for it.
 
     python seed.py --create --batch 0 --orders 5000 --end 2026-11-29T08:00:00Z
 """
@@ -87,16 +89,27 @@ def ts(value: dt.datetime) -> str:
     return "timestamp '" + value.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f") + " UTC'"
 
 
-def events_sql(batch, orders, end, span, late_every, processed):
-    """Order events of one batch: each order's PLACED event, plus a status event for every 5th."""
+def events_sql(batch, orders, end, span, late_every, processed, closed_until):
+    """Order events of one batch: each order's PLACED event, plus a status event for every 5th.
+    Events in windows that start before `closed_until` (or every `late_every`-th order, moved one
+    span back) are late."""
     span_ms = int(span.total_seconds() * 1000)
-    late = f"({batch} > 0 and i % {late_every} = 1)"
+    moved_back = f"({batch} > 0 and i % {late_every} = 1)"
+    closed = ts(closed_until) if closed_until else "timestamp '1970-01-01 00:00:00 UTC'"
     return f"""
         with numbers as (
             select thousands * 1000 + units as i
             from unnest(sequence(0, {max((orders - 1) // 1000, 0)})) as t1(thousands)
             cross join unnest(sequence(0, 999)) as t2(units)
             where thousands * 1000 + units < {orders}
+        ),
+        timed as (
+            select
+                i,
+                date_add('millisecond',
+                    cast(i as bigint) * {span_ms} / {orders} - {span_ms} - (case when {moved_back} then {span_ms} else 0 end),
+                    {ts(end)}) as event_time
+            from numbers
         ),
         placed as (
             select
@@ -106,11 +119,9 @@ def events_sql(batch, orders, end, span, late_every, processed):
                 case when i % 7 = 0 then 'USD' else 'EUR' end as currency,
                 'c-' || cast(i % 997 as varchar) as customer_id,
                 cast(cast((i * 7919) % 50000 + 100 as decimal(18, 0)) * decimal '0.01' as decimal(18, 2)) as amount,
-                {late} as is_late,
-                date_add('millisecond',
-                    cast(i as bigint) * {span_ms} / {orders} - {span_ms} - (case when {late} then {span_ms} else 0 end),
-                    {ts(end)}) as event_time
-            from numbers
+                {moved_back} or date_trunc('minute', event_time) < {closed} as is_late,
+                event_time
+            from timed
         ),
         events as (
             select *, 'PLACED' as status, 'e-{batch}-' || cast(i as varchar) || '-p' as event_id, 0 as kind
@@ -136,7 +147,8 @@ def events_sql(batch, orders, end, span, late_every, processed):
 def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None):
     """Writes one batch into all six tables; returns the processing time it used."""
     processed = processed or dt.datetime.now(dt.timezone.utc)
-    events = events_sql(batch, orders, end, span, late_every, processed)
+    closed_until = execute(conn, "select max(window_end) from iceberg.lakehouse.revenue_by_merchant_1m")[0][0]
+    events = events_sql(batch, orders, end, span, late_every, processed, closed_until)
     twice = "cross join unnest(sequence(1, copies)) as copy(n)"
     execute(conn, f"""
         insert into iceberg.lakehouse.orders_enriched

@@ -13,6 +13,7 @@ import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackHandle;
 import dev.lakehouse.local.stack.StreamsComponent;
+import dev.lakehouse.local.stack.TrinoComponent;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -21,7 +22,10 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The pipeline as the local stack runs it (broker + S3 server JVM, Connect worker JVM with the
@@ -33,6 +37,8 @@ public final class PipelineStack implements AutoCloseable {
   private final StackConfig config;
   private final List<Component> components;
   private final StackHandle handle;
+  private final Component trino = new TrinoComponent();
+  private CompletableFuture<Void> trinoStart = CompletableFuture.completedFuture(null);
 
   private PipelineStack(StackConfig config, List<Component> components, StackHandle handle) {
     this.config = config;
@@ -49,6 +55,14 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, Parts.PIPELINE);
   }
 
+  /**
+   * The whole pipeline, ready for Trino on the same catalog and S3 endpoint ({@link #startTrino});
+   * skips the test when Trino is not installed.
+   */
+  public static PipelineStack startForTrino(String name) {
+    return start(name, Parts.PIPELINE_FOR_TRINO);
+  }
+
   /** Only the services and the Connect worker: no connector, no Streams app (for sink benchmarks). */
   public static PipelineStack startWorkerOnly(String name) {
     return start(name, Parts.WORKER_ONLY);
@@ -59,7 +73,7 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, Parts.STREAMS_ONLY);
   }
 
-  private enum Parts { PIPELINE, WORKER_ONLY, STREAMS_ONLY }
+  private enum Parts { PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, STREAMS_ONLY }
 
   private static PipelineStack start(String name, Parts parts) {
     Path repo = repoDir();
@@ -73,12 +87,17 @@ public final class PipelineStack implements AutoCloseable {
     overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.GENERATOR_ENABLED, "false");
-    overrides.put(Setting.TRINO_ENABLED, "false");
+    overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts == Parts.PIPELINE_FOR_TRINO));
     overrides.put(Setting.MAINTENANCE_ENABLED, "false");
     StackConfig config = StackConfig.of(repo, overrides);
     Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
+    if (parts == Parts.PIPELINE_FOR_TRINO) {
+      Optional<String> missing = new TrinoComponent().skipReason(config);
+      Assumptions.assumeTrue(missing.isEmpty(), () -> "Skipped: Trino is " + missing.orElse(""));
+    }
     List<Component> components = switch (parts) {
-      case PIPELINE -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent(), new StreamsComponent());
+      case PIPELINE, PIPELINE_FOR_TRINO ->
+          List.of(services, new ConnectWorkerComponent(), new ConnectorComponent(), new StreamsComponent());
       case WORKER_ONLY -> List.of(services, new ConnectWorkerComponent());
       case STREAMS_ONLY -> List.of(services, new StreamsComponent());
     };
@@ -131,6 +150,16 @@ public final class PipelineStack implements AutoCloseable {
     return handle.s3Endpoint();
   }
 
+  /** Starts Trino in the background (it is the slowest to start: produce meanwhile); {@link #close} stops it. */
+  public CompletableFuture<Void> startTrino() {
+    trinoStart = CompletableFuture.runAsync(() -> trino.start(config, new Progress(System.out, 1)));
+    return trinoStart;
+  }
+
+  public int trinoPort() {
+    return config.trinoPort();
+  }
+
   public String streamsApplicationId() {
     return config.streamsApplicationId();
   }
@@ -156,6 +185,9 @@ public final class PipelineStack implements AutoCloseable {
 
   @Override
   public void close() {
+    // a Trino still starting would outlive the stop
+    trinoStart.handle((ignored, failure) -> null).join();
+    trino.stop(config);
     handle.close();
   }
 }

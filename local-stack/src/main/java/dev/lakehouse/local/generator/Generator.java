@@ -36,7 +36,7 @@ public final class Generator implements AutoCloseable {
     this.sender = new RecordSender(producer);
     this.encoder = new ValueEncoder(config.schemaRegistryUrl());
     this.random = new Random(config.seed());
-    this.reference = new ReferenceData(config.runId(), config.customers(), config.merchants());
+    this.reference = new ReferenceData(config.referenceRunId(), config.customers(), config.merchants());
     this.planner = new EventPlanner(config, random, reference, encoder, new IdSource(config.runId()));
     this.manifest = new Manifest(config);
   }

@@ -57,6 +57,8 @@ public final class GeneratorConfig {
   }
   public Instant startTime() { return b.startTime; }
   public String runId() { return b.runId != null ? b.runId : "s" + b.seed + "-" + Long.toString(b.startTime.getEpochSecond(), 36); }
+  /** The run whose customers and merchants this run's events use: its own unless set. */
+  public String referenceRunId() { return b.referenceRunId != null ? b.referenceRunId : runId(); }
   public double outOfOrderFraction() { return b.outOfOrderFraction; }
   public double beyondGraceFraction() { return b.beyondGraceFraction; }
   public double duplicateFraction() { return b.duplicateFraction; }
@@ -94,6 +96,7 @@ public final class GeneratorConfig {
     private int eventsPerMinute;
     private Instant startTime;
     private String runId;
+    private String referenceRunId;
     private double outOfOrderFraction = 0.05;
     private double beyondGraceFraction = 0.01;
     private double duplicateFraction = 0.01;
@@ -128,6 +131,7 @@ public final class GeneratorConfig {
       c.eventsPerMinute = eventsPerMinute;
       c.startTime = startTime;
       c.runId = runId;
+      c.referenceRunId = referenceRunId;
       c.outOfOrderFraction = outOfOrderFraction;
       c.beyondGraceFraction = beyondGraceFraction;
       c.duplicateFraction = duplicateFraction;
@@ -164,6 +168,8 @@ public final class GeneratorConfig {
     public Builder startTime(Instant v) { startTime = v; return this; }
     /** Prefix of every generated id, so runs against one broker never share event ids. */
     public Builder runId(String v) { runId = v; return this; }
+    /** Events for the customers and merchants of an earlier run (e.g. late events for hours it made). */
+    public Builder referenceRunId(String v) { referenceRunId = v; return this; }
     public Builder outOfOrderFraction(double v) { outOfOrderFraction = v; return this; }
     public Builder beyondGraceFraction(double v) { beyondGraceFraction = v; return this; }
     public Builder duplicateFraction(double v) { duplicateFraction = v; return this; }

@@ -1,0 +1,152 @@
+package dev.lakehouse.e2e.bench;
+
+import dev.lakehouse.e2e.dbt.ProjectVenvCommand;
+import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.local.generator.EventClass;
+import dev.lakehouse.local.generator.Generator;
+import dev.lakehouse.local.generator.GeneratorConfig;
+import dev.lakehouse.local.generator.GeneratorRun;
+import dev.lakehouse.local.generator.ProducedRecord;
+import dev.lakehouse.local.generator.TailGate;
+import dev.lakehouse.schemas.Topics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
+
+/**
+ * End-to-end freshness of {@code ops_current_hour}: order event produced -> counted in the view,
+ * through the whole pipeline (generator -> Kafka -> Streams app -> Iceberg sink -> orders_enriched
+ * -> fct_orders, run by {@code dbt/bin/schedule.py} -> the view), under a steady load with event
+ * time following the clock. Baseline from the same run: produced -> landed in orders_enriched
+ * (commit time of the first snapshot holding the event). Goal: p99 <= 60 s. Orders of the last
+ * {@code bench.holdback-seconds} are left out: without later events, the enrichment joins hold them.
+ *
+ * <p>Run: {@code e2e-tests/bench/ops-freshness.sh} (system properties bench.rate, bench.seconds,
+ * bench.interval-seconds).
+ */
+public final class OpsFreshnessBenchmark {
+  private static final String SCHEMA = "ops_bench";
+
+  private OpsFreshnessBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    double rate = Double.parseDouble(System.getProperty("bench.rate", "20"));
+    int seconds = Integer.getInteger("bench.seconds", 180);
+    String interval = System.getProperty("bench.interval-seconds", "15");
+    long holdBackMillis = Integer.getInteger("bench.holdback-seconds", 60) * 1000L;
+    Path repo = PipelineStack.repoDir();
+    try (PipelineStack stack = PipelineStack.startForTrino("bench-ops-freshness");
+        IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
+      stack.startTrino().join();
+      Path work = Files.createDirectories(stack.config().dataDir().resolve("ops-bench"));
+      run(venv(repo, stack, "dbt", "run", "--target", "local", "--no-use-colors").redirectErrorStream(true)
+          .redirectOutput(work.resolve("dbt-first-run.log").toFile()));
+      Process schedule = venv(repo, stack, "python", repo.resolve("dbt/bin/schedule.py").toString(), "--interval", interval)
+          .redirectErrorStream(true).redirectOutput(work.resolve("schedule.log").toFile()).start();
+      Path seen = work.resolve("seen.txt");
+      Process watcher = venv(repo, stack, "python", repo.resolve("dbt/integration/ops_visibility.py").toString(),
+          "--port", Integer.toString(stack.trinoPort()), "--schema", SCHEMA)
+          .redirectOutput(seen.toFile()).redirectError(work.resolve("watcher.log").toFile()).start();
+      try {
+        GeneratorRun run = Generator.run(GeneratorConfig.builder()
+            .bootstrapServers(stack.bootstrapServers())
+            .events((int) (rate * seconds))
+            .rate(rate)
+            .outOfOrderFraction(0).beyondGraceFraction(0).duplicateFraction(0).malformedFraction(0)
+            .referenceUpdateFraction(0)
+            .tail(false)
+            .build(), TailGate.NONE);
+        long cutoff = run.records().get(run.records().size() - 1).sendTimeMillis() - holdBackMillis;
+        Map<String, ProducedRecord> placed = placedOrders(run, cutoff);
+        awaitSeen(seen, placed.size(), Duration.ofMinutes(3));
+        Map<String, Long> landed = SnapshotArrivals.of(tables.load(OutputTable.ORDERS_ENRICHED), "event_id");
+        report(rate, seconds, interval, placed, readSeen(seen), landed);
+      } finally {
+        watcher.destroy();
+        schedule.destroy();
+      }
+    }
+  }
+
+  private static ProcessBuilder venv(Path repo, PipelineStack stack, String executable, String... args) {
+    ProcessBuilder builder = ProjectVenvCommand.of(repo, stack.trinoPort(), executable, args);
+    builder.environment().put("DBT_SCHEMA", SCHEMA);
+    return builder;
+  }
+
+  private static void run(ProcessBuilder command) throws IOException, InterruptedException {
+    int exit = command.start().waitFor();
+    if (exit != 0) {
+      throw new IllegalStateException("Cannot build the dbt models: " + command.command() + " exited with " + exit
+          + "; see " + command.redirectOutput().file());
+    }
+  }
+
+  /** order_id -> its PLACED event, as produced, for the orders sent up to {@code cutoff}. */
+  private static Map<String, ProducedRecord> placedOrders(GeneratorRun run, long cutoff) {
+    Map<String, ProducedRecord> placed = new HashMap<>();
+    for (ProducedRecord r : run.records()) {
+      if (r.topic().equals(Topics.ORDERS) && r.eventClass() == EventClass.VALID && r.sendTimeMillis() <= cutoff
+          && GeneratorConfig.PLACED.equals(String.valueOf(r.planned().value().get("status")))) {
+        placed.put(String.valueOf(r.planned().value().get("order_id")), r);
+      }
+    }
+    return placed;
+  }
+
+  private static void awaitSeen(Path seen, int orders, Duration timeout) throws IOException {
+    try {
+      Awaitility.await().atMost(timeout).pollInterval(Duration.ofSeconds(2))
+          .until(() -> readSeen(seen).size() >= orders);
+    } catch (ConditionTimeoutException e) {
+      System.out.println("ops_current_hour: " + readSeen(seen).size() + " of " + orders + " orders seen after " + timeout);
+    }
+  }
+
+  private static Map<String, Long> readSeen(Path seen) throws IOException {
+    Map<String, Long> firstSeen = new HashMap<>();
+    for (String line : Files.readAllLines(seen)) {
+      String[] parts = line.split(" ");
+      if (parts.length == 2) {
+        firstSeen.putIfAbsent(parts[0], Long.parseLong(parts[1]));
+      }
+    }
+    return firstSeen;
+  }
+
+  private static void report(double rate, int seconds, String interval, Map<String, ProducedRecord> placed,
+      Map<String, Long> seen, Map<String, Long> landed) {
+    List<Long> toView = new ArrayList<>();
+    List<Long> toTable = new ArrayList<>();
+    placed.forEach((orderId, event) -> {
+      Long visible = seen.get(orderId);
+      Long committed = landed.get(event.planned().eventId());
+      if (visible != null && committed != null) {
+        toView.add(visible - event.sendTimeMillis());
+        toTable.add(committed - event.sendTimeMillis());
+      }
+    });
+    if (toView.isEmpty()) {
+      System.out.println("ops_current_hour freshness: no order measured (seen " + seen.size() + ", landed " + landed.size() + ")");
+      return;
+    }
+    Percentiles view = new Percentiles(toView);
+    Percentiles table = new Percentiles(toTable);
+    System.out.printf("ops_current_hour freshness bench: %.0f events/s for %d s, marts every %s s (dbt/bin/schedule.py)%n",
+        rate, seconds, interval);
+    System.out.printf("ops_current_hour freshness (produced -> visible): p50 %.1f s, p99 %.1f s, max %.1f s over %d of %d "
+            + "orders (goal <= 60 s); baseline produced -> landed in orders_enriched: p50 %.1f s, p99 %.1f s; "
+            + "ratio p50 %.2f%n",
+        view.at(50) / 1000.0, view.at(99) / 1000.0, view.at(100) / 1000.0, toView.size(), placed.size(),
+        table.at(50) / 1000.0, table.at(99) / 1000.0, (double) view.at(50) / Math.max(1, table.at(50)));
+  }
+}
