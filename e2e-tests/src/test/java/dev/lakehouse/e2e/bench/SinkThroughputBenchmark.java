@@ -1,14 +1,12 @@
 package dev.lakehouse.e2e.bench;
 
+import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.schemas.registry.SchemaRegistries;
-import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.io.File;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,16 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
 
 /**
@@ -64,44 +57,12 @@ public final class SinkThroughputBenchmark {
   }
 
   private static void produce(String bootstrapServers, int rows) {
-    Map<String, Object> props = Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ProducerConfig.LINGER_MS_CONFIG, 20,
-        ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-        SchemaRegistries.URL_CONFIG, "file:");
-    AvroSerializer serializer = new AvroSerializer();
-    serializer.configure(props, false);
-    try (KafkaProducer<String, GenericRecord> producer = new KafkaProducer<>(props, new StringSerializer(), serializer)) {
-      Instant base = Instant.now().minus(Duration.ofHours(1));
-      for (int i = 0; i < rows; i++) {
-        GenericRecord row = enrichedRow(i, base.plusMillis(i));
-        producer.send(new ProducerRecord<>(Topics.ORDERS_ENRICHED, String.valueOf(row.get("order_id")), row));
-      }
-      producer.flush();
+    Instant base = Instant.now().minus(Duration.ofHours(1));
+    List<GenericRecord> batch = new ArrayList<>(rows);
+    for (int i = 0; i < rows; i++) {
+      batch.add(EnrichedOrders.row("bench", i, base.plusMillis(i)));
     }
-  }
-
-  private static GenericRecord enrichedRow(int i, Instant time) {
-    GenericRecord row = new GenericData.Record(Topics.valueSchema(Topics.ORDERS_ENRICHED));
-    row.put("event_id", "bench-evt-" + i);
-    row.put("order_id", "bench-ord-" + i);
-    row.put("customer_id", "bench-cus-" + i % 1000);
-    row.put("merchant_id", "bench-mer-" + i % 50);
-    row.put("status", "PLACED");
-    row.put("amount", BigDecimal.valueOf(1000 + i % 50_000, 2));
-    row.put("currency", "EUR");
-    row.put("event_time", time);
-    row.put("customer_name", "Customer " + i % 1000);
-    row.put("customer_country", "DE");
-    row.put("customer_segment", "retail");
-    row.put("merchant_name", "Merchant " + i % 50);
-    row.put("merchant_country", "FR");
-    row.put("merchant_category", "grocery");
-    row.put("source_topic", Topics.ORDERS);
-    row.put("source_partition", i % 3);
-    row.put("source_offset", (long) i);
-    row.put("processing_time", time);
-    return row;
+    EnrichedOrders.produce(bootstrapServers, batch);
   }
 
   /** Rows per second of a plain consumer reading the whole topic once. */

@@ -68,12 +68,17 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, Parts.WORKER_ONLY);
   }
 
+  /** The services, the Connect worker and the connector (and tables): the sink fed straight from the output topics. */
+  public static PipelineStack startSinkOnly(String name) {
+    return start(name, Parts.SINK_ONLY);
+  }
+
   /** Only the services and the Streams app: its output stays on the output topics. */
   public static PipelineStack startStreamsOnly(String name) {
     return start(name, Parts.STREAMS_ONLY);
   }
 
-  private enum Parts { PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, STREAMS_ONLY }
+  private enum Parts { PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, SINK_ONLY, STREAMS_ONLY }
 
   private static PipelineStack start(String name, Parts parts) {
     Path repo = repoDir();
@@ -99,6 +104,7 @@ public final class PipelineStack implements AutoCloseable {
       case PIPELINE, PIPELINE_FOR_TRINO ->
           List.of(services, new ConnectWorkerComponent(), new ConnectorComponent(), new StreamsComponent());
       case WORKER_ONLY -> List.of(services, new ConnectWorkerComponent());
+      case SINK_ONLY -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent());
       case STREAMS_ONLY -> List.of(services, new StreamsComponent());
     };
     LocalStack stack = new LocalStack(config, components, System.out);

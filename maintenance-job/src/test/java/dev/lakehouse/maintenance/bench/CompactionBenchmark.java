@@ -33,9 +33,11 @@ import org.apache.iceberg.parquet.Parquet;
 
 /**
  * "A day of streaming small files": N files of about 100 KB in one sealed partition, on the
- * embedded S3 server and a JDBC catalog. Measures, in one run: planning and full-scan time before
- * and after compaction, and compaction throughput against a plain Parquet read-and-rewrite of
- * the same files (the ceiling). Not a test: run it with the command in README.md.
+ * embedded S3 server and a JDBC catalog. Measures, in one run, before and after compaction: a
+ * full-scan SQL query on Trino (the scan as users run it; its time includes Trino's own planning),
+ * and with the Iceberg Java API planning, a full scan and a one-column scan through the generic
+ * row reader; and compaction throughput against a plain Parquet read-and-rewrite of the same
+ * files (the ceiling). Not a test: run it with the command in README.md.
  */
 public final class CompactionBenchmark {
   static final int FILES = Integer.getInteger("bench.files", 2000);
@@ -43,6 +45,11 @@ public final class CompactionBenchmark {
   static final int FILES_PER_COMMIT = Integer.getInteger("bench.files-per-commit", 10);
   static final long TARGET = Long.getLong("bench.target-file-size-bytes", 128L * 1024 * 1024);
   static final int SCAN_REPEATS = 2;
+  static final int TRINO_REPEATS = 3;
+  /** Reads every column of every row; the sums are checked against values computed from the seeded ids. */
+  static final String TRINO_FULL_SCAN = "SELECT count(*), sum(id), sum(length(payload)), "
+      + "sum(minute(event_time) * 60 + second(event_time)) FROM events";
+  static final String TRINO_ONE_COLUMN = "SELECT count(*), sum(id) FROM events";
 
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(System.getProperty("bench.dir", "target/bench")).toAbsolutePath();
@@ -65,41 +72,72 @@ public final class CompactionBenchmark {
       System.out.printf(Locale.ROOT, "seeded %d files, %.1f MB, %d rows, in %.1f s%n", FILES, inputBytes / 1e6,
           (long) FILES * ROWS_PER_FILE, seconds(t0));
 
-      Figures before = measure(table);
-      System.out.printf(Locale.ROOT, "before: planning %.3f s, full scan %.2f s, one-column scan %.2f s (%d files)%n",
-          before.planning, before.fullScan, before.columnScan, before.files);
-
-      List<DataFile> inputs = dataFiles(table);
-      double baselineBefore = plainParquetRewrite(table, inputs, inputBytes);
-
-      MaintenanceConfig config = ConfigLoader.load(TestConfig.write(dir.resolve("maintenance.yaml"), warehouse,
-          "compaction:\n  target-file-size-bytes: " + TARGET + "\nmanifests: {enabled: false}\n"
-              + "expiry: {enabled: false}\norphans: {enabled: false}\n"), Map.of());
-      long c0 = System.nanoTime();
-      TableReport report = new TableMaintenance(config, RunOptions.create(false), Clock.systemUTC(), () -> false)
-          .maintain(warehouse.catalog(), TableIdentifier.of("lakehouse", "events"));
-      double compactionSeconds = seconds(c0);
-      if (report.status() != TableReport.Status.OK) {
-        throw new IllegalStateException("compaction failed: " + report.errors());
+      Path repo = Path.of(System.getProperty("lakehouse.repo.dir", ".")).toAbsolutePath().normalize();
+      try (TrinoScan trino = TrinoScan.start(repo, warehouse.dir(), warehouse.s3Port())) {
+        run(warehouse, table, trino, inputBytes, dir);
       }
-      double compactionMbs = report.compaction().bytesRewritten() / 1e6 / compactionSeconds;
-      System.out.printf(Locale.ROOT, "compaction (plan + rewrite + commit + lease): %d -> %d files in %.2f s = %.2f MB/s%n",
-          report.before().dataFiles(), report.after().dataFiles(), compactionSeconds, compactionMbs);
-
-      // the ceiling measured before and after compaction, so machine load drifts hit both sides
-      double baselineMbs = Math.max(baselineBefore, plainParquetRewrite(table, inputs, inputBytes));
-      table.refresh();
-      Figures after = measure(table);
-      System.out.printf(Locale.ROOT, "after: planning %.3f s, full scan %.2f s, one-column scan %.2f s (%d files)%n",
-          after.planning, after.fullScan, after.columnScan, after.files);
-      System.out.println();
-      System.out.printf(Locale.ROOT, "planning speed-up: %.1f%n", before.planning / after.planning);
-      System.out.printf(Locale.ROOT, "full scan speed-up: %.1f%n", before.fullScan / after.fullScan);
-      System.out.printf(Locale.ROOT, "one-column scan speed-up: %.1f%n", before.columnScan / after.columnScan);
-      System.out.printf(Locale.ROOT, "compaction speed-up: %.1f%n",
-          (before.planning + before.fullScan) / (after.planning + after.fullScan));
-      System.out.printf(Locale.ROOT, "compaction throughput vs plain Parquet rewrite: %.2f%n", compactionMbs / baselineMbs);
     }
+  }
+
+  private static void run(TestWarehouse warehouse, Table table, TrinoScan trino, long inputBytes, Path dir)
+      throws Exception {
+    List<List<String>> expected = List.of(expectedFullScan());
+    List<List<String>> expectedOneColumn = List.of(expected.get(0).subList(0, 2));
+    trino.query(TRINO_FULL_SCAN); // warm-up: the JIT, and Trino's first look at the catalog
+    double trinoBefore = trino.bestSeconds(TRINO_FULL_SCAN, expected, TRINO_REPEATS);
+    double trinoColumnBefore = trino.bestSeconds(TRINO_ONE_COLUMN, expectedOneColumn, TRINO_REPEATS);
+    System.out.printf(Locale.ROOT, "before: Trino full-scan query %.2f s, one-column query %.2f s%n", trinoBefore,
+        trinoColumnBefore);
+    Figures before = measure(table);
+    System.out.printf(Locale.ROOT, "before: planning %.3f s, full scan %.2f s, one-column scan %.2f s (%d files)%n",
+        before.planning, before.fullScan, before.columnScan, before.files);
+
+    List<DataFile> inputs = dataFiles(table);
+    double baselineBefore = plainParquetRewrite(table, inputs, inputBytes);
+
+    MaintenanceConfig config = ConfigLoader.load(TestConfig.write(dir.resolve("maintenance.yaml"), warehouse,
+        "compaction:\n  target-file-size-bytes: " + TARGET + "\nmanifests: {enabled: false}\n"
+            + "expiry: {enabled: false}\norphans: {enabled: false}\n"), Map.of());
+    long c0 = System.nanoTime();
+    TableReport report = new TableMaintenance(config, RunOptions.create(false), Clock.systemUTC(), () -> false)
+        .maintain(warehouse.catalog(), TableIdentifier.of("lakehouse", "events"));
+    double compactionSeconds = seconds(c0);
+    if (report.status() != TableReport.Status.OK) {
+      throw new IllegalStateException("compaction failed: " + report.errors());
+    }
+    double compactionMbs = report.compaction().bytesRewritten() / 1e6 / compactionSeconds;
+    System.out.printf(Locale.ROOT, "compaction (plan + rewrite + commit + lease): %d -> %d files in %.2f s = %.2f MB/s%n",
+        report.before().dataFiles(), report.after().dataFiles(), compactionSeconds, compactionMbs);
+
+    // the ceiling measured before and after compaction, so machine load drifts hit both sides
+    double baselineMbs = Math.max(baselineBefore, plainParquetRewrite(table, inputs, inputBytes));
+    table.refresh();
+    double trinoAfter = trino.bestSeconds(TRINO_FULL_SCAN, expected, TRINO_REPEATS);
+    double trinoColumnAfter = trino.bestSeconds(TRINO_ONE_COLUMN, expectedOneColumn, TRINO_REPEATS);
+    System.out.printf(Locale.ROOT, "after: Trino full-scan query %.2f s, one-column query %.2f s%n", trinoAfter,
+        trinoColumnAfter);
+    Figures after = measure(table);
+    System.out.printf(Locale.ROOT, "after: planning %.3f s, full scan %.2f s, one-column scan %.2f s (%d files)%n",
+        after.planning, after.fullScan, after.columnScan, after.files);
+    System.out.println();
+    System.out.printf(Locale.ROOT, "Java API planning speed-up: %.1f%n", before.planning / after.planning);
+    System.out.printf(Locale.ROOT, "Java API full scan (generic reader) speed-up: %.1f%n", before.fullScan / after.fullScan);
+    System.out.printf(Locale.ROOT, "Java API one-column scan speed-up: %.1f%n", before.columnScan / after.columnScan);
+    System.out.printf(Locale.ROOT, "Java API planning + full scan speed-up: %.1f%n",
+        (before.planning + before.fullScan) / (after.planning + after.fullScan));
+    System.out.printf(Locale.ROOT, "Trino one-column query speed-up: %.1f%n", trinoColumnBefore / trinoColumnAfter);
+    System.out.printf(Locale.ROOT, "compaction speed-up: %.1f%n", trinoBefore / trinoAfter);
+    System.out.printf(Locale.ROOT, "compaction throughput vs plain Parquet rewrite: %.2f%n", compactionMbs / baselineMbs);
+  }
+
+  /** count, sum(id), sum(length(payload)), sum of second-of-hour over the ids 0..N-1 that {@link TestWarehouse#rows} seeds. */
+  static List<String> expectedFullScan() {
+    long rows = (long) FILES * ROWS_PER_FILE;
+    long secondsOfHour = 0;
+    for (long id = 0; id < rows; id++) {
+      secondsOfHour += (id * 7919 % 3_600_000L) / 1000;
+    }
+    return List.of(Long.toString(rows), Long.toString(rows * (rows - 1) / 2), Long.toString(rows * 100), Long.toString(secondsOfHour));
   }
 
   record Figures(double planning, double fullScan, double columnScan, long files) {}

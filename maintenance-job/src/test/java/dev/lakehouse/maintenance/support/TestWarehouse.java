@@ -1,7 +1,9 @@
 package dev.lakehouse.maintenance.support;
 
 import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.local.stack.StackLayout;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -37,7 +39,8 @@ import org.apache.iceberg.types.Types;
 
 /**
  * A real object store (s3proxy over the S3 API) and a real JDBC catalog on SQLite, as the local
- * stack runs them, plus helpers that write small files the way a streaming sink does.
+ * stack runs them and laid out as its {@link StackLayout} (so the local Trino can read them too),
+ * plus helpers that write small files the way a streaming sink does.
  */
 public final class TestWarehouse implements AutoCloseable {
   public static final String NAMESPACE = "lakehouse";
@@ -58,7 +61,8 @@ public final class TestWarehouse implements AutoCloseable {
   }
 
   public static TestWarehouse start(Path dir) throws Exception {
-    EmbeddedS3 s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
+    Files.createDirectories(new StackLayout(dir).catalogFile().getParent());
+    EmbeddedS3 s3 = EmbeddedS3.start(new StackLayout(dir).s3Dir(), 0);
     Catalog catalog = CatalogUtil.buildIcebergCatalog("lakehouse", catalogProperties(s3, dir), null);
     ((SupportsNamespaces) catalog).createNamespace(Namespace.of(NAMESPACE));
     return new TestWarehouse(dir, s3, catalog);
@@ -67,7 +71,7 @@ public final class TestWarehouse implements AutoCloseable {
   public static Map<String, String> catalogProperties(EmbeddedS3 s3, Path dir) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put("type", "jdbc");
-    props.put("uri", "jdbc:sqlite:" + dir.resolve("iceberg.db").toAbsolutePath());
+    props.put("uri", "jdbc:sqlite:" + new StackLayout(dir).catalogFile().toAbsolutePath());
     props.put("jdbc.schema-version", "V1");
     props.put("warehouse", "s3://lakehouse/warehouse");
     props.put("io-impl", "org.apache.iceberg.aws.s3.S3FileIO");
@@ -82,6 +86,14 @@ public final class TestWarehouse implements AutoCloseable {
 
   public Catalog catalog() {
     return catalog;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public int s3Port() {
+    return URI.create(s3.endpoint()).getPort();
   }
 
   public Map<String, String> catalogProperties() {

@@ -1,0 +1,150 @@
+package dev.lakehouse.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.e2e.harness.EnrichedOrders;
+import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.Landing;
+import dev.lakehouse.e2e.harness.MaintenanceJobProcess;
+import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.oracle.ExpectedTable;
+import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.e2e.oracle.TableDiff;
+import dev.lakehouse.e2e.oracle.Values;
+import dev.lakehouse.local.stack.ConnectWorkerComponent;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.util.SnapshotUtil;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Expiry never breaks the sink's exactly-once: the real sink lands {@code orders-enriched} in
+ * four commits while the maintenance job (its packaged CLI, run three times) compacts and expires
+ * snapshots as hard as it can (keep 1, older than 0). Then the Connect worker is killed with
+ * SIGKILL, its coordinator's control-topic position is rewound to the start, more rows arrive and
+ * the worker restarts. Every row produced must be in the table exactly once: the restarted
+ * coordinator tells committed from uncommitted work only by the offsets in the snapshot summaries,
+ * found by walking back from the current (rewrite) snapshot, so expiry must keep that walk intact.
+ */
+class SinkAfterMaintenanceIT {
+  private static final int BATCH = 1_000;
+  private static final Duration LANDING_TIMEOUT = Duration.ofMinutes(3);
+  private static final Map<String, String> AGGRESSIVE_MAINTENANCE = Map.of(
+      "MAINTENANCE_EXPIRY_MIN_SNAPSHOTS", "1",
+      "MAINTENANCE_EXPIRY_MAX_SNAPSHOT_AGE", "0s",
+      "MAINTENANCE_COMPACTION_HOT_PARTITION_MIN_SMALL_FILES", "2");
+
+  private final Map<String, Map<String, Object>> produced = new LinkedHashMap<>();
+  private final Instant firstHour = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS);
+
+  @Test
+  void expiryThenWorkerKillLosesAndDuplicatesNothing() throws Exception {
+    try (PipelineStack stack = PipelineStack.startSinkOnly("sink-after-maintenance");
+        IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
+      // three landed batches: three sink commits, so every hour partition holds three small files
+      for (int batch = 0; batch < 3; batch++) {
+        produceBatch(stack);
+        awaitCommitted(tables, produced.size());
+      }
+      Table landed = tables.load(OutputTable.ORDERS_ENRICHED);
+      long firstSnapshotId = SnapshotUtil.oldestAncestor(landed).snapshotId();
+      long filesBefore = dataFiles(landed.currentSnapshot());
+
+      // scheduled runs: the first races a sink commit, the second compacts whatever that commit
+      // left (a rewrite snapshot ends up on top: the sink's offsets are reachable only by walking
+      // back), the third finds nothing to compact, so its start snapshot no longer shields that walk
+      produceBatch(stack);
+      assertThat(maintain(stack)).as("exit code of the first maintenance run").isZero();
+      awaitCommitted(tables, produced.size());
+      assertThat(maintain(stack)).as("exit code of the second maintenance run").isZero();
+      assertThat(maintain(stack)).as("exit code of the third maintenance run").isZero();
+
+      Table maintained = tables.load(OutputTable.ORDERS_ENRICHED);
+      assertThat(maintained.snapshot(firstSnapshotId)).as("the first sink snapshot, expired").isNull();
+      assertThat(dataFiles(maintained.currentSnapshot())).as("data files after compaction").isLessThan(filesBefore);
+      assertThat(maintained.currentSnapshot().operation()).as("operation of the current snapshot").isEqualTo("replace");
+
+      stack.kill(ConnectWorkerComponent.NAME);
+      rewindCoordinator(stack.bootstrapServers());
+      produceBatch(stack); // waits in the topic while the worker is down
+      stack.restart(ConnectWorkerComponent.NAME);
+      produceBatch(stack);
+
+      ExpectedTable expected = new ExpectedTable(OutputTable.ORDERS_ENRICHED, produced, Map.of());
+      Landing.awaitComplete(tables, Map.of(OutputTable.ORDERS_ENRICHED, expected), LANDING_TIMEOUT);
+      // a data file committed again after expiry deleted it fails this read with NotFoundException
+      TableDiff diff = TableDiff.of(expected, tables.rows(OutputTable.ORDERS_ENRICHED));
+      System.out.println("sink after maintenance and a worker kill: " + diff.report());
+      assertThat(diff.duplicated()).as("duplicated event_ids").isEmpty();
+      assertThat(diff.lost()).as("lost event_ids").isEmpty();
+      assertThat(diff.matches()).as(diff.report()).isTrue();
+    }
+  }
+
+  private static int maintain(PipelineStack stack) throws Exception {
+    return MaintenanceJobProcess.runOnce(stack, AGGRESSIVE_MAINTENANCE, "--tables", "lakehouse.orders_enriched");
+  }
+
+  /** The next BATCH rows, spread over three hour partitions (two past, the current one); remembered as expected rows. */
+  private void produceBatch(PipelineStack stack) {
+    List<GenericRecord> rows = new ArrayList<>(BATCH);
+    int first = produced.size();
+    for (int i = first; i < first + BATCH; i++) {
+      GenericRecord row = EnrichedOrders.row("eos", i, firstHour.plusMillis(i * 10_799L % Duration.ofHours(3).toMillis()));
+      rows.add(row);
+      Map<String, Object> values = new LinkedHashMap<>();
+      for (Schema.Field field : row.getSchema().getFields()) {
+        values.put(field.name(), Values.normalize(row.get(field.name())));
+      }
+      produced.put(String.valueOf(row.get("event_id")), values);
+    }
+    EnrichedOrders.produce(stack.bootstrapServers(), rows);
+  }
+
+  /**
+   * As if the worker had died between its Iceberg commit and its control-topic offset commit: the
+   * next coordinator re-reads every data-written event from the start, and only the offsets in the
+   * snapshot summaries (which expiry must keep reachable) tell it which are committed already.
+   * Kafka refuses the rewind while the killed coordinator is still a group member (until its
+   * session times out), hence the retries.
+   */
+  private static void rewindCoordinator(String bootstrapServers) {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+      Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(2)).ignoreExceptions().until(() -> {
+        String group = admin.listGroups().all().get().stream().map(GroupListing::groupId)
+            .filter(id -> id.endsWith("-coord")).findFirst().orElseThrow();
+        Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+            .keySet().forEach(partition -> start.put(partition, new OffsetAndMetadata(0)));
+        admin.alterConsumerGroupOffsets(group, start).all().get();
+        System.out.println("rewound " + group + " to the start of " + start.keySet());
+        return !start.isEmpty();
+      });
+    }
+  }
+
+  private static void awaitCommitted(IcebergTables tables, long rows) {
+    Awaitility.await().atMost(LANDING_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+        .until(() -> tables.rowCount(OutputTable.ORDERS_ENRICHED) >= rows);
+  }
+
+  private static long dataFiles(Snapshot snapshot) {
+    return Long.parseLong(snapshot.summary().get("total-data-files"));
+  }
+}

@@ -1,0 +1,97 @@
+package dev.lakehouse.maintenance.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Setting;
+import dev.lakehouse.local.stack.StackConfig;
+import dev.lakehouse.local.stack.TrinoComponent;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scan as users run it: the local stack's Trino 476 (started through its own scripts, with the
+ * warehouse's JDBC catalog and S3 endpoint) answering SQL over its REST protocol, timed by the
+ * client from submit to last row. Needs {@code local-stack/trino/install.sh} to have run.
+ */
+final class TrinoScan implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private final StackConfig config;
+  private final TrinoComponent trino = new TrinoComponent();
+
+  private TrinoScan(StackConfig config) {
+    this.config = config;
+  }
+
+  /** @param dataDir the warehouse folder: {@code catalog/iceberg.db} and {@code s3/} as the local stack lays them out */
+  static TrinoScan start(Path repoDir, Path dataDir, int s3Port) {
+    StackConfig config = StackConfig.of(repoDir, Map.of(
+        Setting.DATA_DIR, dataDir.toString(),
+        Setting.S3_PORT, Integer.toString(s3Port),
+        Setting.TRINO_PORT, Integer.toString(FreePorts.pick())));
+    trinoReady(config);
+    TrinoScan scan = new TrinoScan(config);
+    Progress progress = new Progress(System.out, 1);
+    progress.begin("Trino on the warehouse");
+    progress.done("ready", scan.trino.start(config, progress));
+    return scan;
+  }
+
+  private static void trinoReady(StackConfig config) {
+    new TrinoComponent().skipReason(config).ifPresent(reason -> {
+      throw new IllegalStateException("Cannot measure the Trino scan: Trino is " + reason
+          + "; run local-stack/trino/install.sh (tools/ in " + config.repoDir() + ")");
+    });
+  }
+
+  /** Best wall time of {@code repeats} runs of the query; every run's rows must equal {@code expected}. */
+  double bestSeconds(String sql, List<List<String>> expected, int repeats) throws IOException, InterruptedException {
+    double best = Double.MAX_VALUE;
+    for (int i = 0; i < repeats; i++) {
+      long start = System.nanoTime();
+      List<List<String>> rows = query(sql);
+      best = Math.min(best, (System.nanoTime() - start) / 1e9);
+      if (!rows.equals(expected)) {
+        throw new IllegalStateException("Cannot trust the Trino scan: " + sql + " returned " + rows + ", expected " + expected);
+      }
+    }
+    return best;
+  }
+
+  /** Runs one statement to the end (following nextUri) and returns its rows, each value as text. */
+  List<List<String>> query(String sql) throws IOException, InterruptedException {
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + config.trinoPort() + "/v1/statement"))
+        .header("X-Trino-User", "bench").header("X-Trino-Catalog", "iceberg").header("X-Trino-Schema", "lakehouse")
+        .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
+    List<List<String>> rows = new ArrayList<>();
+    while (request != null) {
+      JsonNode response = JSON.readTree(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
+      if (response.has("error")) {
+        throw new IllegalStateException("Cannot run " + sql + " on Trino: " + response.get("error").path("message").asText());
+      }
+      for (JsonNode row : response.path("data")) {
+        List<String> values = new ArrayList<>();
+        row.forEach(value -> values.add(value.asText()));
+        rows.add(values);
+      }
+      request = response.hasNonNull("nextUri") ? HttpRequest.newBuilder(URI.create(response.get("nextUri").asText())).GET().build() : null;
+    }
+    return rows;
+  }
+
+  @Override
+  public void close() {
+    trino.stop(config);
+  }
+}
