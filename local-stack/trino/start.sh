@@ -41,7 +41,21 @@ chmod 600 "$TRINO_DIR/etc/catalog/iceberg.properties" # holds the S3 secret
 "${launcher[@]}" start > /dev/null
 echo -n "Starting Trino $TRINO_VERSION on port $TRINO_PORT "
 deadline=$((SECONDS + ${TRINO_START_TIMEOUT_SECONDS:-120}))
-until curl -fsS "http://127.0.0.1:$TRINO_PORT/v1/info" 2> /dev/null | grep -q '"starting":false'; do
+# "starting":false in /v1/info is not enough: until the coordinator has seen its own node announce
+# itself, queries fail with NO_NODES_AVAILABLE. Ready means a query ran.
+next_uri() { sed -n 's/.*"nextUri":"\([^"]*\)".*/\1/p'; }
+answers_query() {
+  local body next
+  body=$(curl -fsS -X POST -H "X-Trino-User: lakehouse" --data "SELECT 1" \
+    "http://127.0.0.1:$TRINO_PORT/v1/statement" 2> /dev/null) || return 1
+  next=$(next_uri <<< "$body")
+  while [[ -n "$next" ]]; do
+    body=$(curl -fsS "$next" 2> /dev/null) || return 1
+    next=$(next_uri <<< "$body")
+  done
+  ! grep -q '"error"' <<< "$body"
+}
+until answers_query; do
   if ! "${launcher[@]}" status > /dev/null 2>&1; then
     echo
     echo "Cannot start Trino: the server exited; see $TRINO_DIR/data/var/log/server.log" >&2
