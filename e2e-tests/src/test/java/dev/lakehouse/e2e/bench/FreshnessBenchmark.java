@@ -5,7 +5,6 @@ import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.local.generator.EventClass;
 import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
 import dev.lakehouse.local.generator.GeneratorRun;
 import dev.lakehouse.local.generator.ProducedRecord;
 import dev.lakehouse.local.generator.TailGate;
@@ -40,15 +39,7 @@ public final class FreshnessBenchmark {
             row -> String.valueOf(row.get("event_id")));
         TopicArrivals paymentsOnKafka = new TopicArrivals(stack.bootstrapServers(), Topics.ORDER_PAYMENTS,
             row -> String.valueOf(row.get("order_id")))) {
-      GeneratorConfig config = GeneratorConfig.builder()
-          .bootstrapServers(stack.bootstrapServers())
-          .events((int) (rate * seconds))
-          .rate(rate)
-          .outOfOrderFraction(0).beyondGraceFraction(0).duplicateFraction(0).malformedFraction(0)
-          .referenceUpdateFraction(0)
-          .tail(false)
-          .build();
-      GeneratorRun run = Generator.run(config, TailGate.NONE);
+      GeneratorRun run = Generator.run(SteadyLoad.config(stack.bootstrapServers(), rate, seconds), TailGate.NONE);
       long cutoff = run.records().get(run.records().size() - 1).sendTimeMillis() - holdBackMillis;
 
       Map<String, Long> orderSent = new HashMap<>();

@@ -57,14 +57,7 @@ public final class OpsFreshnessBenchmark {
           "--port", Integer.toString(stack.trinoPort()), "--schema", SCHEMA)
           .redirectOutput(seen.toFile()).redirectError(work.resolve("watcher.log").toFile()).start();
       try {
-        GeneratorRun run = Generator.run(GeneratorConfig.builder()
-            .bootstrapServers(stack.bootstrapServers())
-            .events((int) (rate * seconds))
-            .rate(rate)
-            .outOfOrderFraction(0).beyondGraceFraction(0).duplicateFraction(0).malformedFraction(0)
-            .referenceUpdateFraction(0)
-            .tail(false)
-            .build(), TailGate.NONE);
+        GeneratorRun run = Generator.run(SteadyLoad.config(stack.bootstrapServers(), rate, seconds), TailGate.NONE);
         long cutoff = run.records().get(run.records().size() - 1).sendTimeMillis() - holdBackMillis;
         Map<String, ProducedRecord> placed = placedOrders(run, cutoff);
         awaitSeen(seen, placed.size(), Duration.ofMinutes(3));
