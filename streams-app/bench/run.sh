@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Throughput of the Streams app with exactly-once against a plain exactly-once pass-through
 # (the ceiling) on one in-process KRaft broker. Prints throughput, ceiling, ceiling ratio, peak heap.
-# Usage: streams-app/bench/run.sh [events] [partitions]   (defaults 20000 2)
+# Usage: streams-app/bench/run.sh [events] [partitions] [app option]   (defaults 20000 2 -Xmx1g)
+#   app option: one JVM option of the app (starts with -) or one app setting to compare,
+#   e.g. streams.commit.interval.ms=500 (the app then runs with -Xmx1g)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 exec mvn -B -q -pl streams-app -am -Pstreams-bench -DskipTests \
-  -Dbench.events="${1:-20000}" -Dbench.partitions="${2:-2}" verify
+  -Dbench.events="${1:-20000}" -Dbench.partitions="${2:-2}" -Dbench.app-option="${3:--Xmx1g}" verify
