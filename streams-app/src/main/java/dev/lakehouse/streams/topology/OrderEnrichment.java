@@ -1,6 +1,7 @@
 package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
+import java.time.Duration;
 import java.time.Instant;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -38,19 +39,28 @@ final class OrderEnrichment {
         .repartition(Repartitioned.<String, SourcedEvent>as("orders-by-customer")
             .withKeySerde(Serdes.String()).withValueSerde(new SourcedEventSerde(ORDER)))
         .leftJoin(customers, OrderEnrichment::withCustomer,
-            Joined.with(Serdes.String(), new SourcedEventSerde(ORDER),
-                    new AvroBinarySerde(Topics.valueSchema(Topics.CUSTOMERS)))
-                .withName("orders-customer-join")
-                .withGracePeriod(settings.referenceJoinGrace()))
+            joined("orders-customer-join", new SourcedEventSerde(ORDER), Topics.CUSTOMERS, settings))
         .selectKey((customerId, order) -> order.get("merchant_id").toString(), Named.as("orders-merchant-key"))
         .repartition(Repartitioned.<String, GenericRecord>as("orders-by-merchant")
             .withKeySerde(Serdes.String()).withValueSerde(enrichedSerde))
         .leftJoin(merchants, OrderEnrichment::withMerchant,
-            Joined.with(Serdes.String(), enrichedSerde, new AvroBinarySerde(Topics.valueSchema(Topics.MERCHANTS)))
-                .withName("orders-merchant-join")
-                .withGracePeriod(settings.referenceJoinGrace()))
+            joined("orders-merchant-join", enrichedSerde, Topics.MERCHANTS, settings))
         .process(EnrichedRowWriter::new, Named.as("orders-enriched-row"))
         .to(Topics.ORDERS_ENRICHED, Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
+  }
+
+  /**
+   * The versioned-table join looks up the version valid at the order's event time either way. A
+   * grace period adds a stream-side buffer, and Kafka buffers every order once one is set, even a
+   * zero one (a store write and a changelog record per order, then an immediate eviction), so a zero
+   * grace sets none.
+   */
+  private static <V> Joined<String, V, GenericRecord> joined(String name, Serde<V> orderSerde, String referenceTopic,
+      TopologySettings settings) {
+    Joined<String, V, GenericRecord> joined = Joined.with(Serdes.String(), orderSerde,
+        new AvroBinarySerde(Topics.valueSchema(referenceTopic))).withName(name);
+    Duration grace = settings.referenceJoinGrace();
+    return grace.isZero() ? joined : joined.withGracePeriod(grace);
   }
 
   static GenericRecord withCustomer(SourcedEvent order, GenericRecord customer) {

@@ -29,7 +29,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
@@ -86,7 +85,7 @@ public final class StreamsBenchmark {
           ""));
       AtomicLong peakHeap = new AtomicLong();
       double appSeconds;
-      long writes;
+      Map<String, Long> writes;
       try (AppProcess app = AppProcess.start(config, work.resolve("app.log"), jvmOptions.toArray(String[]::new))) {
         awaitReady(port, app);
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
@@ -107,15 +106,19 @@ public final class StreamsBenchmark {
           appSeconds);
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);
       System.out.printf(Locale.ROOT, "ceiling ratio: %.2f%n", throughput / ceiling);
+      long totalWrites = writes.values().stream().mapToLong(Long::longValue).sum();
       System.out.printf(Locale.ROOT, "writes per input record: %.1f (%d offsets on internal and output topics, "
-          + "transaction markers included)%n", (double) writes / inputRecords, writes);
+          + "transaction markers included)%n", (double) totalWrites / inputRecords, totalWrites);
+      writes.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+          .forEach(topic -> System.out.printf(Locale.ROOT, "  %5.2f per input  %s%n",
+              (double) topic.getValue() / inputRecords, topic.getKey()));
       System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, sampled every second from /metrics)%n",
           peakHeap.get() / (1024 * 1024));
     }
   }
 
-  /** Sum of the end offsets of every topic but the inputs and the ceiling's own output. */
-  private static long recordsWrittenByApp(String bootstrapServers) throws Exception {
+  /** End offsets summed per topic, for every topic but the inputs and the ceiling's own output. */
+  private static Map<String, Long> recordsWrittenByApp(String bootstrapServers) throws Exception {
     try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
       Set<String> written = new HashSet<>(admin.listTopics().names().get());
       written.removeAll(Topics.INPUTS);
@@ -123,8 +126,10 @@ public final class StreamsBenchmark {
       Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
       admin.describeTopics(written).allTopicNames().get().values().forEach(topic -> topic.partitions()
           .forEach(p -> latest.put(new TopicPartition(topic.name(), p.partition()), OffsetSpec.latest())));
-      return admin.listOffsets(latest).all().get().values().stream()
-          .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset).sum();
+      Map<String, Long> perTopic = new HashMap<>();
+      admin.listOffsets(latest).all().get()
+          .forEach((partition, end) -> perTopic.merge(partition.topic(), end.offset(), Long::sum));
+      return perTopic;
     }
   }
 

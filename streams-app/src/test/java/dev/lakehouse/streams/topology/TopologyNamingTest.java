@@ -3,6 +3,7 @@ package dev.lakehouse.streams.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -24,10 +25,22 @@ class TopologyNamingTest {
     assertThat(names).isNotEmpty().noneMatch(name -> name.contains("KSTREAM-") || name.contains("KTABLE-"));
     assertThat(names).contains(
         "orders-validation-stream-time", "orders-dedup-store", "payments-dedup-store", "customers-versions",
-        "merchants-versions", "orders-customer-join-Buffer", "revenue-by-merchant-currency-window-store",
+        "merchants-versions", "revenue-by-merchant-currency-window-store",
         "revenue-by-merchant-currency-late-router-stream-time", "payments-by-outcome-window-store",
         "order-payments-paid-orders", "orders-by-customer-repartition", "orders-by-merchant-repartition",
         "revenue-by-merchant-currency-repartition", "payments-by-outcome-repartition");
+  }
+
+  @Test
+  void buffersOrdersForLateReferenceVersionsOnlyWithAPositiveJoinGrace() {
+    Properties props = productionLikeProperties();
+
+    List<String> withoutGrace = names(LakehouseTopology.build(TopologySettings.defaults(), props).describe());
+    List<String> withGrace = names(LakehouseTopology.build(
+        TopologySettings.defaults().withReferenceJoinGrace(Duration.ofSeconds(10)), props).describe());
+
+    assertThat(withoutGrace).noneMatch(name -> name.endsWith("-Buffer"));
+    assertThat(withGrace).contains("orders-customer-join-Buffer", "orders-merchant-join-Buffer");
   }
 
   @Test
