@@ -59,7 +59,7 @@ class DeduplicationTest {
   void anEventIdSeenLongerAgoThanTheDedupWindowPassesAgain() {
     TestEvents events = new TestEvents(10);
     GenericRecord order = events.order("o-1", "c-1", "m-1", "CANCELLED", "12.50", "EUR", T);
-    TopologySettings settings = TopologySettings.defaults().withDedupWindow(Duration.ofMinutes(1));
+    TopologySettings settings = TopologySettings.builder().dedupWindow(Duration.ofMinutes(1)).build();
     try (TopologyHarness harness = new TopologyHarness(settings, stateDir)) {
       harness.pipe(Topics.ORDERS, order);
       harness.pipe(Topics.ORDERS, events.order("o-2", "c-1", "m-1", "CANCELLED", "1.00", "EUR", T.plus(Duration.ofMinutes(5))));

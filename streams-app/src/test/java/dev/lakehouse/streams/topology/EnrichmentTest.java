@@ -22,7 +22,7 @@ class EnrichmentTest {
   @Test
   void ordersGetTheReferenceVersionsValidAtTheirEventTime() {
     TestEvents events = new TestEvents(21);
-    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults().withReferenceJoinGrace(Duration.ofSeconds(30)), stateDir)) {
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().referenceJoinGrace(Duration.ofSeconds(30)).build(), stateDir)) {
       harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
       harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann Smith", "FR", "business", T.plusSeconds(60)));
       harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));

@@ -1,0 +1,75 @@
+package dev.lakehouse.streams.topology;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * Holds each order until stream time reaches its event time + the reference join grace, so that a
+ * customer or merchant version arriving a little after the order is still used. The held orders are
+ * in a changelogged store keyed by due time, so a crash loses none. Only built with a positive grace.
+ */
+final class EnrichmentDelay implements Processor<String, SourcedEvent, String, SourcedEvent> {
+  static final String STORE = "orders-enrichment-delay";
+  static final String STREAM_TIME_STORE = STORE + "-stream-time";
+
+  private final long graceMs;
+
+  private ProcessorContext<String, SourcedEvent> context;
+  private KeyValueStore<Bytes, SourcedEvent> held;
+  private StreamTime streamTime;
+
+  EnrichmentDelay(Duration grace) {
+    this.graceMs = grace.toMillis();
+  }
+
+  static List<StoreBuilder<?>> storeBuilders(StoreTypes stores, SourcedEventSerde orderSerde) {
+    return List.of(
+        Stores.keyValueStoreBuilder(stores.keyValue(STORE), Serdes.Bytes(), orderSerde),
+        StreamTime.storeBuilder(stores, STREAM_TIME_STORE));
+  }
+
+  @Override
+  public void init(ProcessorContext<String, SourcedEvent> context) {
+    this.context = context;
+    this.held = context.getStateStore(STORE);
+    this.streamTime = new StreamTime(context.getStateStore(STREAM_TIME_STORE));
+  }
+
+  @Override
+  public void process(Record<String, SourcedEvent> record) {
+    long now = streamTime.advance(record.timestamp());
+    releaseDue(now);
+    long due = record.timestamp() + graceMs;
+    if (due <= now) {
+      context.forward(record);
+      return;
+    }
+    Lineage lineage = record.value().lineage();
+    held.put(TimeKeys.of(due, ByteBuffer.allocate(12).putInt(lineage.partition()).putLong(lineage.offset()).array()),
+        record.value());
+  }
+
+  private void releaseDue(long now) {
+    List<KeyValue<Bytes, SourcedEvent>> due = new ArrayList<>();
+    try (KeyValueIterator<Bytes, SourcedEvent> entries = TimeKeys.before(held, now + 1)) {
+      entries.forEachRemaining(due::add);
+    }
+    for (KeyValue<Bytes, SourcedEvent> entry : due) {
+      held.delete(entry.key);
+      SourcedEvent order = entry.value;
+      context.forward(new Record<>(order.text("order_id"), order, order.eventTime()));
+    }
+  }
+}
