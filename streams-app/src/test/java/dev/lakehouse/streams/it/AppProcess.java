@@ -37,6 +37,12 @@ public final class AppProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** CPU time the app's JVM has used so far (user + system, all threads). */
+  public java.time.Duration cpuTime() {
+    return process.toHandle().info().totalCpuDuration()
+        .orElseThrow(() -> new IllegalStateException("Cannot read the CPU time of process " + process.pid()));
+  }
+
   /** SIGKILL: no shutdown hook, no commit, no close; open transactions stay open on the broker. */
   public void kill() throws InterruptedException {
     process.destroyForcibly();
