@@ -24,6 +24,8 @@ final class DeadlineIndex {
   private static final byte[] PRESENT = new byte[0];
 
   private final KeyValueStore<Bytes, byte[]> index;
+  // the earliest deadline in the index, so that most records need no range scan
+  private long earliest = Long.MAX_VALUE;
 
   DeadlineIndex(KeyValueStore<Bytes, byte[]> index) {
     this.index = index;
@@ -40,6 +42,7 @@ final class DeadlineIndex {
       all.forEachRemaining(entry -> stale.add(entry.key));
     }
     stale.forEach(index::delete);
+    earliest = Long.MAX_VALUE;
     try (KeyValueIterator<Windowed<String>, OrderState> all = states.all()) {
       while (all.hasNext()) {
         KeyValue<Windowed<String>, OrderState> entry = all.next();
@@ -53,10 +56,14 @@ final class DeadlineIndex {
 
   void add(long deadline, String orderId) {
     index.put(TimeKeys.of(deadline, orderId), PRESENT);
+    earliest = Math.min(earliest, deadline);
   }
 
   /** Removes and returns the order ids with a deadline before {@code limit}. */
   Set<String> takeBefore(long limit) {
+    if (earliest >= limit) {
+      return Set.of();
+    }
     List<Bytes> due = new ArrayList<>();
     try (KeyValueIterator<Bytes, byte[]> entries = TimeKeys.before(index, limit)) {
       entries.forEachRemaining(entry -> due.add(entry.key));
@@ -65,6 +72,9 @@ final class DeadlineIndex {
     for (Bytes key : due) {
       orderIds.add(TimeKeys.suffix(key));
       index.delete(key);
+    }
+    try (KeyValueIterator<Bytes, byte[]> rest = index.all()) {
+      earliest = rest.hasNext() ? TimeKeys.time(rest.peekNextKey()) : Long.MAX_VALUE;
     }
     return orderIds;
   }

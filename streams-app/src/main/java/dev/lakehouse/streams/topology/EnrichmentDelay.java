@@ -22,7 +22,6 @@ import org.apache.kafka.streams.state.Stores;
  */
 final class EnrichmentDelay implements Processor<String, SourcedEvent, String, SourcedEvent> {
   static final String STORE = "orders-enrichment-delay";
-  static final String STREAM_TIME_STORE = STORE + "-stream-time";
 
   private final long graceMs;
 
@@ -34,17 +33,16 @@ final class EnrichmentDelay implements Processor<String, SourcedEvent, String, S
     this.graceMs = grace.toMillis();
   }
 
-  static List<StoreBuilder<?>> storeBuilders(StoreTypes stores, SourcedEventSerde orderSerde) {
-    return List.of(
-        Stores.keyValueStoreBuilder(stores.keyValue(STORE), Serdes.Bytes(), orderSerde),
-        StreamTime.storeBuilder(stores, STREAM_TIME_STORE));
+  static StoreBuilder<KeyValueStore<Bytes, SourcedEvent>> storeBuilder(StoreTypes stores,
+      SourcedEventSerde orderSerde) {
+    return Stores.keyValueStoreBuilder(stores.keyValue(STORE), Serdes.Bytes(), orderSerde);
   }
 
   @Override
   public void init(ProcessorContext<String, SourcedEvent> context) {
     this.context = context;
     this.held = context.getStateStore(STORE);
-    this.streamTime = new StreamTime(context.getStateStore(STREAM_TIME_STORE));
+    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), STORE);
   }
 
   @Override

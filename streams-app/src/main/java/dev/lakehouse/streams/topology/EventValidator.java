@@ -11,23 +11,21 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  */
 final class EventValidator implements FixedKeyProcessor<String, byte[], Routed<SourcedEvent>> {
   private final InputCheck check;
-  private final String streamTimeStore;
 
   private FixedKeyProcessorContext<String, Routed<SourcedEvent>> context;
   private StreamTime streamTime;
   private Sensor valid;
   private Sensor deadLettered;
 
-  EventValidator(InputCheck check, String streamTimeStore) {
+  EventValidator(InputCheck check) {
     this.check = check;
-    this.streamTimeStore = streamTimeStore;
   }
 
   @Override
   public void init(FixedKeyProcessorContext<String, Routed<SourcedEvent>> context) {
     this.context = context;
-    this.streamTime = new StreamTime(context.getStateStore(streamTimeStore));
     String topic = check.rules().topic();
+    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), topic + "-validation");
     this.valid = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_VALID, topic);
     this.deadLettered = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_DEAD_LETTERED, topic);
   }

@@ -39,7 +39,8 @@ public final class LakehouseTopology {
     Serde<GenericRecord> outputSerde = new AvroSerde(registry, null);
     StreamsBuilder builder = new StreamsBuilder();
     StoreTypes stores = StoreTypes.from(streamsProps);
-    ValidatedInput inputs = new ValidatedInput(builder, stores, deserializer, outputSerde);
+    ValidatedInput inputs = new ValidatedInput(builder, deserializer, outputSerde);
+    StreamTime.addStore(builder, stores);
 
     ReferenceStores.add(builder, stores, settings, deserializer);
     KStream<String, SourcedEvent> orders = inputs.read(EventRules.orders(settings), EventTimeRule.events(settings));
@@ -50,7 +51,7 @@ public final class LakehouseTopology {
     RoutedBranches<SourcedEvent> tracked = RoutedBranches.split(
         orders.merge(payments, Named.as("orders-and-payments"))
             .process(() -> new OrderTracker(settings), Named.as("order-tracker"), OrderTracker.STATE_STORE,
-                OrderTracker.DEADLINES_STORE, OrderTracker.STREAM_TIME_STORE),
+                OrderTracker.DEADLINES_STORE, StreamTime.STORE),
         "order-tracker");
     tracked.diverted().to(byRowType(), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));
 
@@ -81,10 +82,10 @@ public final class LakehouseTopology {
       TopologySettings settings, Serde<GenericRecord> outputSerde) {
     KStream<String, SourcedEvent> ready = orders;
     if (!settings.referenceJoinGrace().isZero()) {
-      EnrichmentDelay.storeBuilders(stores, new SourcedEventSerde(Topics.valueSchema(Topics.ORDERS)))
-          .forEach(builder::addStateStore);
+      builder.addStateStore(
+          EnrichmentDelay.storeBuilder(stores, new SourcedEventSerde(Topics.valueSchema(Topics.ORDERS))));
       ready = orders.process(() -> new EnrichmentDelay(settings.referenceJoinGrace()),
-          Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, EnrichmentDelay.STREAM_TIME_STORE);
+          Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, StreamTime.STORE);
     }
     ready.processValues(OrderEnricher::new, Named.as("orders-enrichment"))
         .to(Topics.ORDERS_ENRICHED, Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));

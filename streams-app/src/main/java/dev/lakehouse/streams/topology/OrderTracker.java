@@ -36,7 +36,6 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
 final class OrderTracker implements Processor<String, SourcedEvent, String, Routed<SourcedEvent>> {
   static final String STATE_STORE = "order-state";
   static final String DEADLINES_STORE = "order-state-deadlines";
-  static final String STREAM_TIME_STORE = "order-state-stream-time";
 
   private final long dedupMs;
   private final Duration joinWindow;
@@ -70,8 +69,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     return List.of(
         Stores.windowStoreBuilder(stores.window(STATE_STORE, retention(settings), Duration.ofMillis(1)),
             Serdes.String(), new OrderStateSerde()).withCachingEnabled(),
-        DeadlineIndex.storeBuilder(stores, DEADLINES_STORE),
-        StreamTime.storeBuilder(stores, STREAM_TIME_STORE));
+        DeadlineIndex.storeBuilder(stores, DEADLINES_STORE));
   }
 
   @Override
@@ -79,7 +77,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     this.context = context;
     this.states = context.getStateStore(STATE_STORE);
     this.deadlines = new DeadlineIndex(context.getStateStore(DEADLINES_STORE));
-    this.streamTime = new StreamTime(context.getStateStore(STREAM_TIME_STORE));
+    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), STATE_STORE);
     this.duplicates = Map.of(
         Topics.ORDERS, LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.DUPLICATES_DROPPED, Topics.ORDERS),
         Topics.PAYMENTS,
@@ -164,7 +162,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     return true;
   }
 
-  /** Emits what became due when stream time moved from {@code previous} to {@code now}: deadlines in [previous, now). */
+  /** Emits what fell due as stream time moved from {@code previous} to {@code now}: deadlines in [previous, now). */
   private void resolveDeadlines(long previous, long now) {
     for (String orderId : deadlines.takeBefore(now)) {
       OrderState state = load(orderId, previous - retentionMs, now);

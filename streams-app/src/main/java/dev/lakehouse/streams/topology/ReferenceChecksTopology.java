@@ -22,8 +22,9 @@ public final class ReferenceChecksTopology {
   public static Topology build(TopologySettings settings, Properties streamsProps) {
     SchemaRegistry registry = SchemaRegistries.fromConfig(settings.registryConfig());
     StreamsBuilder builder = new StreamsBuilder();
-    ValidatedInput inputs = new ValidatedInput(builder, StoreTypes.from(streamsProps),
-        new AvroDeserializer(registry, null), new AvroSerde(registry, null));
+    StreamTime.addStore(builder, StoreTypes.from(streamsProps));
+    ValidatedInput inputs =
+        new ValidatedInput(builder, new AvroDeserializer(registry, null), new AvroSerde(registry, null));
     inputs.read(EventRules.customers(), EventTimeRule.referenceVersions(settings));
     inputs.read(EventRules.merchants(), EventTimeRule.referenceVersions(settings));
     return builder.build(streamsProps);

@@ -35,7 +35,8 @@ final class ReferenceVersionWriter implements Processor<String, byte[], Void, Vo
 
   @Override
   public void process(Record<String, byte[]> record) {
-    InputCheck.Result result = check.check(record.key(), record.value(), context.currentSystemTimeMs(), StreamTime.NONE);
+    InputCheck.Result result =
+        check.check(record.key(), record.value(), context.currentSystemTimeMs(), StreamTime.NONE);
     if (!result.isValid()) {
       return;
     }

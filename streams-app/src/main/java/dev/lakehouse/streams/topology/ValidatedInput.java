@@ -16,12 +16,9 @@ final class ValidatedInput {
   private final StreamsBuilder builder;
   private final AvroDeserializer deserializer;
   private final Serde<GenericRecord> outputSerde;
-  private final StoreTypes stores;
 
-  ValidatedInput(StreamsBuilder builder, StoreTypes stores, AvroDeserializer deserializer,
-      Serde<GenericRecord> outputSerde) {
+  ValidatedInput(StreamsBuilder builder, AvroDeserializer deserializer, Serde<GenericRecord> outputSerde) {
     this.builder = builder;
-    this.stores = stores;
     this.deserializer = deserializer;
     this.outputSerde = outputSerde;
   }
@@ -29,15 +26,12 @@ final class ValidatedInput {
   /** Valid records of the topic, keyed as read, timestamped with their event time. */
   KStream<String, SourcedEvent> read(EventRules rules, EventTimeRule timeRule) {
     String topic = rules.topic();
-    String streamTimeStore = topic + "-validation-stream-time";
-    builder.addStateStore(StreamTime.storeBuilder(stores, streamTimeStore));
     InputCheck check = new InputCheck(rules, timeRule, deserializer);
     KStream<String, Routed<SourcedEvent>> routed = builder
         .stream(topic, Consumed.with(Serdes.String(), Serdes.ByteArray())
             .withTimestampExtractor(new ValidTimestampExtractor())
             .withName(topic + "-source"))
-        .processValues(() -> new EventValidator(check, streamTimeStore), Named.as(topic + "-validation"),
-            streamTimeStore);
+        .processValues(() -> new EventValidator(check), Named.as(topic + "-validation"), StreamTime.STORE);
     RoutedBranches<SourcedEvent> branches = RoutedBranches.split(routed, topic + "-validation");
     sendDeadLetters(branches.diverted(), topic + "-validation");
     return branches.kept();

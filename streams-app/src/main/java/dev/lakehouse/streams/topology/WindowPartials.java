@@ -47,7 +47,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
   public void init(ProcessorContext<String, Routed<WindowMessage>> context) {
     this.context = context;
     this.open = context.getStateStore(spec.partialsStore());
-    this.streamTime = new StreamTime(context.getStateStore(spec.streamTimeStore()));
+    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), spec.partialsStore());
     this.late = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_LATE, spec.sourceTopic());
   }
 

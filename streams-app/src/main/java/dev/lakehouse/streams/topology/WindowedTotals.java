@@ -39,10 +39,6 @@ final class WindowedTotals {
       return name + "-partials";
     }
 
-    String streamTimeStore() {
-      return name + "-stream-time";
-    }
-
     String mergePendingStore() {
       return name + "-merge-pending";
     }
@@ -61,14 +57,13 @@ final class WindowedTotals {
     long graceMs = settings.windowGrace().toMillis();
     builder.addStateStore(Stores.keyValueStoreBuilder(stores.keyValue(spec.partialsStore()), Serdes.Bytes(),
         WindowTotals.serde()).withCachingEnabled());
-    builder.addStateStore(StreamTime.storeBuilder(stores, spec.streamTimeStore()));
     builder.addStateStore(Stores.keyValueStoreBuilder(stores.keyValue(spec.mergePendingStore()), Serdes.Bytes(),
         WindowTotals.serde()));
     builder.addStateStore(Stores.keyValueStoreBuilder(stores.keyValue(spec.mergeClosedStore()), Serdes.Integer(),
         Serdes.Long()));
 
     KStream<String, Routed<WindowMessage>> routed = events.process(() -> new WindowPartials(spec, sizeMs, graceMs),
-        Named.as(name + "-partials"), spec.partialsStore(), spec.streamTimeStore());
+        Named.as(name + "-partials"), spec.partialsStore(), StreamTime.STORE);
     RoutedBranches<WindowMessage> branches = RoutedBranches.split(routed, name + "-partials");
     branches.diverted().to(Topics.LATE_EVENTS,
         Produced.with(Serdes.String(), outputSerde).withName(name + "-late-events-sink"));

@@ -24,9 +24,8 @@ class TopologyNamingTest {
     List<String> names = names(description);
     assertThat(names).isNotEmpty().noneMatch(name -> name.contains("KSTREAM-") || name.contains("KTABLE-"));
     assertThat(names).contains(
-        "orders-validation-stream-time", "order-state", "order-state-deadlines", "order-state-stream-time",
-        "customers-versions", "merchants-versions", "revenue-by-merchant-currency-partials",
-        "revenue-by-merchant-currency-stream-time", "revenue-by-merchant-currency-merge-pending",
+        "stream-times", "order-state", "order-state-deadlines", "customers-versions", "merchants-versions",
+        "revenue-by-merchant-currency-partials", "revenue-by-merchant-currency-merge-pending",
         "payments-by-outcome-partials", "payments-by-outcome-merge-closed-through",
         "revenue-by-merchant-currency-merge-repartition", "payments-by-outcome-merge-repartition");
     // the only internal topics between sub-topologies carry closed windows' totals, not every event

@@ -125,8 +125,8 @@ class WindowedTotalsTest {
     TestEvents events = new TestEvents(4);
     try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().windowGrace(GRACE).build(), stateDir)) {
       // what a restarted task finds after restoring the router's changelog
-      harness.<String, Long>keyValueStore("revenue-by-merchant-currency-stream-time")
-          .put(StreamTime.KEY, START.plus(Duration.ofMinutes(10)).toEpochMilli());
+      harness.<String, Long>keyValueStore(StreamTime.STORE)
+          .put("revenue-by-merchant-currency-partials", START.plus(Duration.ofMinutes(10)).toEpochMilli());
       GenericRecord order = events.order("o-1", "c-1", "m-1", "PLACED", "10.00", "EUR", START);
 
       harness.pipe(Topics.ORDERS, order);
