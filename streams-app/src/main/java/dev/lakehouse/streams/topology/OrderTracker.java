@@ -15,7 +15,6 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
  * One store per order id for two jobs that both key by it: dropping producer retries, and joining
@@ -29,9 +28,12 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * deadline unpaid, it is UNPAID. A successful payment that matched no order by its deadline
  * max(its time, arrival) + grace becomes an UNKNOWN_ORDER dead letter.
  *
- * <p>The state is a window store whose timestamp is the stream time of the latest change: its
- * retention (dedup window or join window + grace, whichever is longer) drops old state without a
- * delete per order. A changed state is written at the new time; the older copy is left to expire.
+ * <p>The state is a window store, so that its retention drops old state segment by segment
+ * without a delete per order. Its timestamps are buckets of stream time, each as long as the
+ * longest a state must live after its latest change (R = dedup window, or join window + grace if
+ * longer): a changed state is written into the bucket of the current stream time, so it is found
+ * in that bucket or the one before, by point lookups rather than range scans; the older copy is
+ * left to expire with its segment (retention 2R).
  */
 final class OrderTracker implements Processor<String, SourcedEvent, String, Routed<SourcedEvent>> {
   static final String STATE_STORE = "order-state";
@@ -41,7 +43,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private final Duration joinWindow;
   private final long joinWindowMs;
   private final long graceMs;
-  private final long retentionMs;
+  private final long bucketMs;
 
   private ProcessorContext<String, Routed<SourcedEvent>> context;
   private WindowStore<String, OrderState> states;
@@ -56,18 +58,19 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     this.joinWindow = settings.paymentJoinWindow();
     this.joinWindowMs = joinWindow.toMillis();
     this.graceMs = settings.windowGrace().toMillis();
-    this.retentionMs = retention(settings).toMillis();
+    this.bucketMs = stateLifetime(settings).toMillis();
   }
 
-  /** How long a state stays after its last change: long enough for every deadline and remembered id. */
-  static Duration retention(TopologySettings settings) {
+  /** How long a state must stay after its last change: long enough for every deadline and remembered id. */
+  static Duration stateLifetime(TopologySettings settings) {
     Duration join = settings.paymentJoinWindow().plus(settings.windowGrace());
     return join.compareTo(settings.dedupWindow()) > 0 ? join : settings.dedupWindow();
   }
 
   static List<StoreBuilder<?>> storeBuilders(StoreTypes stores, TopologySettings settings) {
     return List.of(
-        Stores.windowStoreBuilder(stores.window(STATE_STORE, retention(settings), Duration.ofMillis(1)),
+        Stores.windowStoreBuilder(
+            stores.window(STATE_STORE, stateLifetime(settings).multipliedBy(2), Duration.ofMillis(1)),
             Serdes.String(), new OrderStateSerde()).withCachingEnabled(),
         DeadlineIndex.storeBuilder(stores, DEADLINES_STORE));
   }
@@ -99,7 +102,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     SourcedEvent event = record.value();
     String orderId = record.key();
     String topic = event.lineage().topic();
-    OrderState state = load(orderId, now - retentionMs, now);
+    OrderState state = load(orderId, now - bucketMs, now);
     String eventId = event.text("event_id");
     if (state.seenSince(eventId, now - dedupMs)) {
       duplicates.get(topic).record();
@@ -112,7 +115,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     } else if (Topics.PAYMENTS.equals(topic) && TopologySettings.SUCCEEDED.equals(event.text("outcome"))) {
       pay(state, orderId, event, now);
     }
-    states.put(orderId, state, now);
+    states.put(orderId, state, bucketOf(now));
   }
 
   /** A new PLACED order takes the successful payments already waiting in its window; the first pays it. */
@@ -165,7 +168,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   /** Emits what fell due as stream time moved from {@code previous} to {@code now}: deadlines in [previous, now). */
   private void resolveDeadlines(long previous, long now) {
     for (String orderId : deadlines.takeBefore(now)) {
-      OrderState state = load(orderId, previous - retentionMs, now);
+      OrderState state = load(orderId, previous - bucketMs, now);
       for (OrderState.WaitingOrder waiting : state.orders) {
         if (!waiting.paid && waiting.deadline >= previous && waiting.deadline < now) {
           GenericRecord row = OrderPaymentRows.unpaid(waiting.order, joinWindow, context.currentSystemTimeMs());
@@ -189,10 +192,18 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
         DeadLetters.headers(new RecordHeaders(), violation, payment.lineage())));
   }
 
-  /** The latest state of the order id stored between the two times, or a new one. */
+  /** The latest state of the order id changed between the two times, or a new one. */
   private OrderState load(String orderId, long from, long to) {
-    try (WindowStoreIterator<OrderState> newestFirst = states.backwardFetch(orderId, Math.max(0L, from), to)) {
-      return newestFirst.hasNext() ? newestFirst.next().value : new OrderState();
+    for (long bucket = bucketOf(to); bucket >= bucketOf(Math.max(0L, from)); bucket -= bucketMs) {
+      OrderState state = states.fetch(orderId, bucket);
+      if (state != null) {
+        return state;
+      }
     }
+    return new OrderState();
+  }
+
+  private long bucketOf(long time) {
+    return time - time % bucketMs;
   }
 }

@@ -9,8 +9,10 @@ import org.apache.kafka.streams.state.Stores;
  * The highest record timestamp a processor has seen in its task, kept in a changelogged store so
  * that a restart or a task migration classifies records exactly as before. All processors of a
  * task share one store ({@link #STORE}), each under its own key: one changelog partition per task
- * instead of one per processor, which keeps the partitions of every transaction few. Read from the
- * store each time (a cache hit) so the store stays the only truth.
+ * instead of one per processor, which keeps the partitions of every transaction few. The store is
+ * read once, at the first record after the processor started on its task (the store is restored by
+ * then), and written on every advance; the processor is the key's only writer, so its copy in
+ * memory stays equal to the store.
  */
 final class StreamTime {
   static final long NONE = Long.MIN_VALUE;
@@ -18,6 +20,7 @@ final class StreamTime {
 
   private final KeyValueStore<String, Long> store;
   private final String key;
+  private Long current;
 
   StreamTime(KeyValueStore<String, Long> store, String key) {
     this.store = store;
@@ -31,16 +34,19 @@ final class StreamTime {
   }
 
   long current() {
-    Long stored = store.get(key);
-    return stored == null ? NONE : stored;
+    if (current == null) {
+      Long stored = store.get(key);
+      current = stored == null ? NONE : stored;
+    }
+    return current;
   }
 
   /** Moves stream time to {@code timestamp} if that is later, and returns the new stream time. */
   long advance(long timestamp) {
-    long current = current();
-    if (timestamp <= current) {
+    if (timestamp <= current()) {
       return current;
     }
+    current = timestamp;
     store.put(key, timestamp);
     return timestamp;
   }
