@@ -23,12 +23,12 @@ import org.apache.kafka.streams.state.WindowStore;
 final class DeadlineIndex {
   private static final byte[] PRESENT = new byte[0];
 
-  private final KeyValueStore<Bytes, byte[]> index;
+  private final TimeQueue<byte[]> index;
   // the earliest deadline in the index, so that most records need no range scan
   private long earliest = Long.MAX_VALUE;
 
   DeadlineIndex(KeyValueStore<Bytes, byte[]> index) {
-    this.index = index;
+    this.index = new TimeQueue<>(index);
   }
 
   static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(StoreTypes stores, String name) {
@@ -38,10 +38,10 @@ final class DeadlineIndex {
   /** Empties the index and fills it with the deadlines at or after {@code from} in {@code states}. */
   void rebuild(WindowStore<String, OrderState> states, long from) {
     List<Bytes> stale = new ArrayList<>();
-    try (KeyValueIterator<Bytes, byte[]> all = index.all()) {
+    try (KeyValueIterator<Bytes, byte[]> all = index.store().all()) {
       all.forEachRemaining(entry -> stale.add(entry.key));
     }
-    stale.forEach(index::delete);
+    stale.forEach(index.store()::delete);
     earliest = Long.MAX_VALUE;
     try (KeyValueIterator<Windowed<String>, OrderState> all = states.all()) {
       while (all.hasNext()) {
@@ -55,7 +55,7 @@ final class DeadlineIndex {
   }
 
   void add(long deadline, String orderId) {
-    index.put(TimeKeys.of(deadline, orderId), PRESENT);
+    index.store().put(TimeKeys.of(deadline, orderId), PRESENT);
     earliest = Math.min(earliest, deadline);
   }
 
@@ -64,18 +64,9 @@ final class DeadlineIndex {
     if (earliest >= limit) {
       return Set.of();
     }
-    List<Bytes> due = new ArrayList<>();
-    try (KeyValueIterator<Bytes, byte[]> entries = TimeKeys.before(index, limit)) {
-      entries.forEachRemaining(entry -> due.add(entry.key));
-    }
     Set<String> orderIds = new LinkedHashSet<>();
-    for (Bytes key : due) {
-      orderIds.add(TimeKeys.suffix(key));
-      index.delete(key);
-    }
-    try (KeyValueIterator<Bytes, byte[]> rest = index.all()) {
-      earliest = rest.hasNext() ? TimeKeys.time(rest.peekNextKey()) : Long.MAX_VALUE;
-    }
+    index.takeBefore(limit).forEach(entry -> orderIds.add(TimeKeys.suffix(entry.key)));
+    earliest = index.earliest();
     return orderIds;
   }
 }

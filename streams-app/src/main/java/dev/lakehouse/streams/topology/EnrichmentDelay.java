@@ -2,15 +2,12 @@ package dev.lakehouse.streams.topology;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
@@ -26,7 +23,7 @@ final class EnrichmentDelay implements Processor<String, SourcedEvent, String, S
   private final long graceMs;
 
   private ProcessorContext<String, SourcedEvent> context;
-  private KeyValueStore<Bytes, SourcedEvent> held;
+  private TimeQueue<SourcedEvent> held;
   private StreamTime streamTime;
 
   EnrichmentDelay(Duration grace) {
@@ -41,7 +38,7 @@ final class EnrichmentDelay implements Processor<String, SourcedEvent, String, S
   @Override
   public void init(ProcessorContext<String, SourcedEvent> context) {
     this.context = context;
-    this.held = context.getStateStore(STORE);
+    this.held = new TimeQueue<>(context.getStateStore(STORE));
     this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), STORE);
   }
 
@@ -55,17 +52,12 @@ final class EnrichmentDelay implements Processor<String, SourcedEvent, String, S
       return;
     }
     Lineage lineage = record.value().lineage();
-    held.put(TimeKeys.of(due, ByteBuffer.allocate(12).putInt(lineage.partition()).putLong(lineage.offset()).array()),
+    held.store().put(TimeKeys.of(due, ByteBuffer.allocate(12).putInt(lineage.partition()).putLong(lineage.offset()).array()),
         record.value());
   }
 
   private void releaseDue(long now) {
-    List<KeyValue<Bytes, SourcedEvent>> due = new ArrayList<>();
-    try (KeyValueIterator<Bytes, SourcedEvent> entries = TimeKeys.before(held, now + 1)) {
-      entries.forEachRemaining(due::add);
-    }
-    for (KeyValue<Bytes, SourcedEvent> entry : due) {
-      held.delete(entry.key);
+    for (KeyValue<Bytes, SourcedEvent> entry : held.takeBefore(now + 1)) {
       SourcedEvent order = entry.value;
       context.forward(new Record<>(order.text("order_id"), order, order.eventTime()));
     }

@@ -3,8 +3,6 @@ package dev.lakehouse.streams.topology;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Store keys that sort by a time first: 8 bytes big-endian, then a suffix. Times are never negative
@@ -12,8 +10,6 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * range scan finds every key due before a time, in RocksDB and in the in-memory store alike.
  */
 final class TimeKeys {
-  private static final byte[] NO_SUFFIX = new byte[0];
-
   private TimeKeys() {}
 
   static Bytes of(long time, String suffix) {
@@ -31,10 +27,5 @@ final class TimeKeys {
   static String suffix(Bytes key) {
     byte[] bytes = key.get();
     return new String(bytes, Long.BYTES, bytes.length - Long.BYTES, StandardCharsets.UTF_8);
-  }
-
-  /** Every entry whose key time is before {@code limit}, in time order. */
-  static <V> KeyValueIterator<Bytes, V> before(KeyValueStore<Bytes, V> store, long limit) {
-    return store.range(of(0L, NO_SUFFIX), of(limit, NO_SUFFIX));
   }
 }

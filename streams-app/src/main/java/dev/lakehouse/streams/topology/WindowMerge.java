@@ -1,14 +1,11 @@
 package dev.lakehouse.streams.topology;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -21,7 +18,7 @@ final class WindowMerge implements Processor<String, WindowMessage, String, Gene
   private final int inputPartitions;
 
   private ProcessorContext<String, GenericRecord> context;
-  private KeyValueStore<Bytes, WindowTotals> pending;
+  private TimeQueue<WindowTotals> pending;
   private KeyValueStore<Integer, Long> closedThrough;
 
   WindowMerge(WindowedTotals.Spec spec, long sizeMs, int inputPartitions) {
@@ -33,7 +30,7 @@ final class WindowMerge implements Processor<String, WindowMessage, String, Gene
   @Override
   public void init(ProcessorContext<String, GenericRecord> context) {
     this.context = context;
-    this.pending = context.getStateStore(spec.mergePendingStore());
+    this.pending = new TimeQueue<>(context.getStateStore(spec.mergePendingStore()));
     this.closedThrough = context.getStateStore(spec.mergeClosedStore());
   }
 
@@ -41,8 +38,8 @@ final class WindowMerge implements Processor<String, WindowMessage, String, Gene
   public void process(Record<String, WindowMessage> record) {
     if (record.value() instanceof WindowMessage.Partial partial) {
       Bytes key = TimeKeys.of(partial.windowStart(), record.key());
-      WindowTotals totals = pending.get(key);
-      pending.put(key, totals == null ? partial.totals() : totals.plus(partial.totals()));
+      WindowTotals totals = pending.store().get(key);
+      pending.store().put(key, totals == null ? partial.totals() : totals.plus(partial.totals()));
     } else if (record.value() instanceof WindowMessage.Closed closed) {
       advance(closed);
     }
@@ -74,13 +71,8 @@ final class WindowMerge implements Processor<String, WindowMessage, String, Gene
     if (closedEverywhere <= 0) {
       return;
     }
-    List<KeyValue<Bytes, WindowTotals>> closed = new ArrayList<>();
-    try (KeyValueIterator<Bytes, WindowTotals> windows = TimeKeys.before(pending, closedEverywhere - sizeMs + 1)) {
-      windows.forEachRemaining(closed::add);
-    }
     long now = context.currentSystemTimeMs();
-    for (KeyValue<Bytes, WindowTotals> window : closed) {
-      pending.delete(window.key);
+    for (KeyValue<Bytes, WindowTotals> window : pending.takeBefore(closedEverywhere - sizeMs + 1)) {
       KeyValue<String, GenericRecord> row = spec.resultRow().row(TimeKeys.suffix(window.key), TimeKeys.time(window.key),
           window.value, now);
       context.forward(new Record<>(row.key, row.value, window.value.maxEventTime()));

@@ -2,8 +2,6 @@ package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -13,8 +11,6 @@ import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The first half of a windowed total, in the task of one input partition: sums its events per
@@ -33,7 +29,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
   private final long graceMs;
 
   private ProcessorContext<String, Routed<WindowMessage>> context;
-  private KeyValueStore<Bytes, WindowTotals> open;
+  private TimeQueue<WindowTotals> open;
   private StreamTime streamTime;
   private Sensor late;
 
@@ -46,7 +42,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
   @Override
   public void init(ProcessorContext<String, Routed<WindowMessage>> context) {
     this.context = context;
-    this.open = context.getStateStore(spec.partialsStore());
+    this.open = new TimeQueue<>(context.getStateStore(spec.partialsStore()));
     this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), spec.partialsStore());
     this.late = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_LATE, spec.sourceTopic());
   }
@@ -63,8 +59,8 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
       context.forward(new Record<>(groupKey, Routed.divert(lateEvent(record.value(), windowStart, now)), time));
     } else {
       Bytes key = TimeKeys.of(windowStart, groupKey);
-      WindowTotals totals = open.get(key);
-      open.put(key, (totals == null ? WindowTotals.EMPTY : totals).add(record.value()));
+      WindowTotals totals = open.store().get(key);
+      open.store().put(key, (totals == null ? WindowTotals.EMPTY : totals).add(record.value()));
     }
     long closedThrough = closedThrough(now);
     if (previous == StreamTime.NONE || closedThrough > closedThrough(previous)) {
@@ -79,12 +75,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
 
   private void close(long closedThrough, long now) {
     if (closedThrough > 0) {
-      List<KeyValue<Bytes, WindowTotals>> closed = new ArrayList<>();
-      try (KeyValueIterator<Bytes, WindowTotals> windows = TimeKeys.before(open, closedThrough - sizeMs + 1)) {
-        windows.forEachRemaining(closed::add);
-      }
-      for (KeyValue<Bytes, WindowTotals> window : closed) {
-        open.delete(window.key);
+      for (KeyValue<Bytes, WindowTotals> window : open.takeBefore(closedThrough - sizeMs + 1)) {
         WindowMessage partial = new WindowMessage.Partial(TimeKeys.time(window.key), window.value);
         context.forward(new Record<>(TimeKeys.suffix(window.key), Routed.keep(partial), window.value.maxEventTime()));
       }
