@@ -33,8 +33,8 @@ final class EventValidator implements FixedKeyProcessor<String, byte[], Routed<S
   @Override
   public void process(FixedKeyRecord<String, byte[]> record) {
     Lineage lineage = Lineage.of(context);
-    InputCheck.Result result = check.check(record.key(), record.value(), context.currentSystemTimeMs(),
-        streamTime.current());
+    InputCheck.Result result = check.check(record.key(), record.value(), record.timestamp(),
+        context.currentSystemTimeMs(), streamTime.current());
     if (!result.isValid()) {
       deadLettered.record();
       context.forward(record
@@ -43,9 +43,13 @@ final class EventValidator implements FixedKeyProcessor<String, byte[], Routed<S
           .withHeaders(DeadLetters.headers(record.headers(), result.violation(), lineage)));
       return;
     }
+    valid.record();
+    if (result.isDeletion()) {
+      // a reference deletion: the global histories apply it; nothing further to do here
+      return;
+    }
     long timestamp = result.eventTime().toEpochMilli();
     streamTime.advance(timestamp);
-    valid.record();
     context.forward(record.withValue(Routed.keep(new SourcedEvent(result.value(), lineage))).withTimestamp(timestamp));
   }
 }

@@ -11,16 +11,27 @@ import org.apache.avro.generic.GenericRecord;
  * Parses one input record and checks its rules: the one definition of "valid", used by the
  * validation step (which dead-letters what fails) and by the reference stores (which skip it).
  * Only bad input is reported: a registry that cannot be reached throws like any other outage.
+ *
+ * <p>A tombstone (null value) on a reference topic is valid: it deletes the customer or merchant
+ * as of the record's Kafka timestamp (it has no {@code updated_at}), as change-data-capture
+ * producers do on compacted topics. On orders and payments it is bad input.
  */
 final class InputCheck {
   private final EventRules rules;
   private final EventTimeRule timeRule;
   private final AvroDeserializer deserializer;
 
-  /** A valid record with its event time, or why the record cannot be used (value and time when readable). */
+  /**
+   * A valid record with its event time (a valid tombstone: null value, its Kafka timestamp), or why
+   * the record cannot be used (value and time when readable).
+   */
   record Result(GenericRecord value, Instant eventTime, Violation violation) {
     boolean isValid() {
       return violation == null;
+    }
+
+    boolean isDeletion() {
+      return isValid() && value == null;
     }
   }
 
@@ -34,7 +45,12 @@ final class InputCheck {
     return rules;
   }
 
-  Result check(String key, byte[] bytes, long wallClock, long streamTime) {
+  Result check(String key, byte[] bytes, long recordTimestamp, long wallClock, long streamTime) {
+    if (bytes == null && rules.deletesWithTombstones()) {
+      Optional<Violation> violation = rules.checkKey(key)
+          .or(() -> timeRule.check("record timestamp", recordTimestamp, wallClock, streamTime));
+      return new Result(null, Instant.ofEpochMilli(recordTimestamp), violation.orElse(null));
+    }
     GenericRecord value;
     try {
       value = deserializer.deserialize(rules.topic(), bytes);

@@ -7,7 +7,8 @@ import org.apache.avro.generic.GenericRecord;
 
 /**
  * The kept versions of one customer or merchant, each valid from its {@code updated_at} until the
- * next, for as-of lookups. Immutable; versions are sorted by valid-from time.
+ * next, for as-of lookups; a deletion is a version without a value. Immutable; versions are sorted
+ * by valid-from time.
  */
 final class ReferenceHistory {
   static final ReferenceHistory EMPTY = new ReferenceHistory(List.of());
@@ -24,7 +25,7 @@ final class ReferenceHistory {
     return versions;
   }
 
-  /** The version valid at {@code time}: the latest one valid from at or before it, or null. */
+  /** The version valid at {@code time}: the latest one valid from at or before it; null if none or deleted. */
   GenericRecord asOf(long time) {
     GenericRecord found = null;
     for (Version version : versions) {

@@ -13,7 +13,10 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
-/** Store serde of a {@link ReferenceHistory}: the count, then each valid-from time and version as Avro binary. */
+/**
+ * Store serde of a {@link ReferenceHistory}: the count, then each valid-from time, whether it has a
+ * value (a deletion has none) and the value as Avro binary.
+ */
 final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
   private final AvroBinarySerde versions;
 
@@ -32,7 +35,10 @@ final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
         out.writeInt(history.versions().size());
         for (ReferenceHistory.Version version : history.versions()) {
           out.writeLong(version.validFrom());
-          versions.write(version.value(), out);
+          out.writeBoolean(version.value() != null);
+          if (version.value() != null) {
+            versions.write(version.value(), out);
+          }
         }
       } catch (IOException | RuntimeException e) {
         throw new SerializationException("Cannot serialize a reference history for store " + topic + ": " + e, e);
@@ -52,7 +58,7 @@ final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
         List<ReferenceHistory.Version> read = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
           long validFrom = in.readLong();
-          read.add(new ReferenceHistory.Version(validFrom, versions.read(in)));
+          read.add(new ReferenceHistory.Version(validFrom, in.readBoolean() ? versions.read(in) : null));
         }
         return new ReferenceHistory(read);
       } catch (IOException | RuntimeException e) {

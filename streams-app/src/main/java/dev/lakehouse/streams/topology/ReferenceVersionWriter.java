@@ -7,7 +7,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Keeps the history of every customer (or merchant) in a global store, from all partitions of the
- * raw reference topic: each valid version joins its key's history; versions older than the one
+ * raw reference topic: each valid version joins its key's history (a tombstone as a deletion,
+ * valid from its Kafka timestamp: lookups after it find nothing); versions older than the one
  * valid at (newest version of the topic - history retention) are dropped. Invalid records are
  * skipped here; {@link ReferenceChecksTopology} dead-letters them. Kafka Streams replays the topic
  * through this processor when it restores the store, so a restart rebuilds the same histories.
@@ -36,7 +37,7 @@ final class ReferenceVersionWriter implements Processor<String, byte[], Void, Vo
   @Override
   public void process(Record<String, byte[]> record) {
     InputCheck.Result result =
-        check.check(record.key(), record.value(), context.currentSystemTimeMs(), StreamTime.NONE);
+        check.check(record.key(), record.value(), record.timestamp(), context.currentSystemTimeMs(), StreamTime.NONE);
     if (!result.isValid()) {
       return;
     }

@@ -46,7 +46,11 @@ public final class StreamsBenchmark {
   public static void main(String[] args) throws Exception {
     int events = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
     int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 2;
-    List<String> extra = args.length > 2 ? List.of(args).subList(2, args.length) : List.of();
+    // each further argument may hold several options separated by spaces (run.sh passes one)
+    List<String> extra = args.length > 2
+        ? List.of(args).subList(2, args.length).stream().flatMap(arg -> List.of(arg.trim().split("\\s+")).stream())
+            .filter(arg -> !arg.isEmpty()).toList()
+        : List.of();
     List<String> appSettings = extra.stream().filter(arg -> !arg.startsWith("-")).toList();
     List<String> jvmOptions = extra.stream().filter(arg -> arg.startsWith("-")).toList();
     if (jvmOptions.isEmpty()) {

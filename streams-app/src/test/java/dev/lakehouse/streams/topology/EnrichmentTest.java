@@ -65,6 +65,29 @@ class EnrichmentTest {
     }
   }
 
+  @Test
+  void aTombstoneDeletesTheReferenceAsOfItsTimestampAndIsNoDeadLetter() {
+    TestEvents events = new TestEvents(22);
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
+      harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
+      pipeOrder(harness, events, "o-before", "c-1", "m-1", T);
+      // deleted upstream at T + 10 min (change-data-capture sends a null value, keyed by the id)
+      harness.pipe(Topics.CUSTOMERS, "c-1", null, T.plus(Duration.ofMinutes(10)));
+      pipeOrder(harness, events, "o-after", "c-1", "m-1", T.plus(Duration.ofMinutes(11)));
+      // an order from before the deletion, arriving after it, still gets the version of its time
+      pipeOrder(harness, events, "o-late", "c-1", "m-1", T.plus(Duration.ofMinutes(5)));
+
+      Map<String, GenericRecord> enriched = new HashMap<>();
+      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      assertReference(enriched.get("o-before"), "Ann", "DE", "retail", "Shop");
+      assertReference(enriched.get("o-after"), null, null, null, "Shop");
+      assertReference(enriched.get("o-late"), "Ann", "DE", "retail", "Shop");
+      assertThat(harness.read(Topics.DEAD_LETTERS)).isEmpty();
+      assertThat(harness.counter(LakehouseMetrics.RECORDS_VALID, Topics.CUSTOMERS)).isEqualTo(2.0);
+    }
+  }
+
   private static void pipeOrder(TopologyHarness harness, TestEvents events, String orderId, String customerId,
       String merchantId, Instant time) {
     harness.pipe(Topics.ORDERS, events.order(orderId, customerId, merchantId, "PLACED", "42.00", "EUR", time));

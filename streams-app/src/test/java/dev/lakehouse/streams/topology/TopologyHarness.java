@@ -87,7 +87,12 @@ final class TopologyHarness implements AutoCloseable {
   }
 
   void pipe(String topic, String key, byte[] value) {
-    inputs.get(topic).forEach(input -> input.pipeInput(new TestRecord<>(key, value, WALL_CLOCK)));
+    pipe(topic, key, value, WALL_CLOCK);
+  }
+
+  /** A record with its Kafka timestamp (the topology re-stamps valid records with their event time). */
+  void pipe(String topic, String key, byte[] value, Instant timestamp) {
+    inputs.get(topic).forEach(input -> input.pipeInput(new TestRecord<>(key, value, timestamp)));
   }
 
   List<TestRecord<String, GenericRecord>> read(String topic) {
