@@ -52,8 +52,8 @@ final class EnrichmentDelay implements Processor<String, SourcedEvent, String, S
       return;
     }
     Lineage lineage = record.value().lineage();
-    held.store().put(TimeKeys.of(due, ByteBuffer.allocate(12).putInt(lineage.partition()).putLong(lineage.offset()).array()),
-        record.value());
+    byte[] inputPosition = ByteBuffer.allocate(12).putInt(lineage.partition()).putLong(lineage.offset()).array();
+    held.store().put(TimeKeys.of(due, inputPosition), record.value());
   }
 
   private void releaseDue(long now) {
