@@ -1,8 +1,8 @@
 package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.PipelineStack;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
 import java.time.Duration;
 
 /** The generated input of the tests: the mix of anomalies, against the Streams app's defaults. */

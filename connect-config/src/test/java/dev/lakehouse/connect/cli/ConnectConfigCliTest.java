@@ -2,7 +2,7 @@ package dev.lakehouse.connect.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;

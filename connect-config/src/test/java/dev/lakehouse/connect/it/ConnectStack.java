@@ -4,9 +4,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lakehouse.connect.cli.ConnectConfigCli;
 import dev.lakehouse.connect.rest.ConnectClient;
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.EmbeddedS3;
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.schemas.Topics;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -4,8 +4,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.connect.config.TemplateValues;
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.local.stack.Http;
 import dev.lakehouse.schemas.Topics;
 import java.io.IOException;

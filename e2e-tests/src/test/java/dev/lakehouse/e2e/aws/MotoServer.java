@@ -3,7 +3,7 @@ package dev.lakehouse.e2e.aws;
 import dev.lakehouse.e2e.harness.ChildProcesses;
 import static org.awaitility.Awaitility.await;
 
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;

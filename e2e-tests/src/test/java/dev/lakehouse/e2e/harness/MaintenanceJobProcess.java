@@ -2,6 +2,7 @@ package dev.lakehouse.e2e.harness;
 
 import dev.lakehouse.local.stack.JvmCommand;
 import dev.lakehouse.local.stack.MaintenanceComponent;
+import dev.lakehouse.local.stack.MaintenanceConfigFile;
 import dev.lakehouse.local.stack.ModuleJars;
 import java.io.File;
 import java.nio.file.Path;
@@ -16,17 +17,16 @@ import java.util.concurrent.TimeUnit;
  * variables, as an operator would.
  */
 public final class MaintenanceJobProcess {
-  private static final String MAIN_CLASS = "dev.lakehouse.maintenance.cli.MaintenanceJob";
-
   private MaintenanceJobProcess() {}
 
   /** {@code maintenance-job run --config <stack config> --once <args>}; returns the exit code. */
   public static int runOnce(PipelineStack stack, Map<String, String> environment, String... args) throws Exception {
-    Path config = MaintenanceComponent.writeConfig(stack.config());
+    Path config = MaintenanceConfigFile.write(stack.config());
     List<String> arguments = new ArrayList<>(List.of("run", "--config", config.toString(), "--once"));
     arguments.addAll(List.of(args));
     List<String> command = JvmCommand.forComponent(stack.config(), "maintenance-once", "512m",
-            ModuleJars.classpath(PipelineStack.repoDir(), "maintenance-job", "the maintenance job"), MAIN_CLASS)
+            ModuleJars.classpath(PipelineStack.repoDir(), MaintenanceComponent.MODULE, "the maintenance job"),
+            MaintenanceComponent.MAIN_CLASS)
         .simpleLogging("org.apache.iceberg", "org.apache.hadoop")
         .args(arguments)
         .toList();

@@ -1,6 +1,6 @@
 package dev.lakehouse.e2e.harness;
 
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.local.stack.Component;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;

@@ -147,7 +147,7 @@ final class SecuredComponents implements AutoCloseable {
     client.put("ssl.truststore.password", "${env:GENERATOR_TRUSTSTORE_PASSWORD}");
     ConfigFiles.writeProperties(clientConfig, "generator client config on SASL_SSL", client);
     List<String> command = JvmCommand.forComponent(config, GeneratorComponent.NAME, "256m",
-            ModuleJars.classpath(config.repoDir(), "local-stack", "generator"), GeneratorComponent.MAIN_CLASS)
+            ModuleJars.classpath(config.repoDir(), GeneratorComponent.MODULE, "generator"), GeneratorComponent.MAIN_CLASS)
         .simpleLogging()
         .args(GeneratorComponent.arguments(config))
         .toList();

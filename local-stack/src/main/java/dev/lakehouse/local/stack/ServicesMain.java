@@ -1,7 +1,8 @@
 package dev.lakehouse.local.stack;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.LocalCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;

@@ -2,7 +2,7 @@ package dev.lakehouse.local.status;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.local.stack.Http;
-import dev.lakehouse.local.stack.LocalCatalog;
+import dev.lakehouse.testkit.LocalCatalog;
 import dev.lakehouse.schemas.Topics;
 import java.io.IOException;
 import java.net.ConnectException;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.local.status.KafkaStats;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.LocalCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

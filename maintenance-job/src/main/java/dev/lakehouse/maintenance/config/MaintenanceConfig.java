@@ -133,6 +133,7 @@ public final class MaintenanceConfig {
   public Map<String, String> catalogProperties() { return catalogProperties; }
   public List<String> tablePatterns() { return tablePatterns; }
   public Duration sinkCommitInterval() { return sinkCommitInterval; }
+  public Duration sinkCommitTimeout() { return sinkCommitTimeout; }
   public Duration lockTtl() { return lockTtl; }
   public Duration lockWait() { return lockWait; }
   public String reportJsonFile() { return reportJsonFile; }

@@ -3,12 +3,12 @@ package dev.lakehouse.streams.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
-import dev.lakehouse.local.generator.ProducedRecord;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
+import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
 import java.net.URI;
 import java.net.http.HttpClient;
