@@ -1,5 +1,7 @@
 package dev.lakehouse.generator;
 
+import dev.lakehouse.conventions.DurationConverter;
+import dev.lakehouse.conventions.ExitCode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.kafka.common.errors.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -140,12 +143,22 @@ public final class GeneratorCli implements Callable<Integer> {
   }
 
   public static CommandLine commandLine() {
-    return new CommandLine(new GeneratorCli())
+    CommandLine cli = new CommandLine(new GeneratorCli())
         .setExecutionExceptionHandler((e, cmd, parseResult) -> {
           cmd.getErr().println("generator: " + e.getMessage());
-          // a bad combination of settings is a usage error, like a bad option
-          return e instanceof IllegalArgumentException ? 2 : 1;
+          return exitCodeOf(e).code();
         });
+    return ExitCode.describeIn(cli, Map.of(ExitCode.UNREACHABLE, "Kafka did not answer in time, or an input topic is missing"));
+  }
+
+  /** A bad combination of settings is a usage error, like a bad option. */
+  static ExitCode exitCodeOf(Exception e) {
+    if (e instanceof IllegalArgumentException) {
+      return ExitCode.INVALID;
+    }
+    // the producer waits max.block.ms for a broker that does not answer, or for a topic that does not exist
+    return e instanceof TimeoutException || e.getCause() instanceof TimeoutException ? ExitCode.UNREACHABLE
+        : ExitCode.ofFailure(e);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.lakehouse.generator;
 
+import dev.lakehouse.conventions.DurationFormat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -216,10 +217,10 @@ public final class GeneratorConfig {
       require(!currencies.isEmpty(), "currencies", currencies, "must not be empty");
       require(outcomes.contains(GeneratorConfig.SUCCEEDED), "outcomes", outcomes, "must contain " + GeneratorConfig.SUCCEEDED);
       require(maxDisorder.compareTo(grace.dividedBy(2)) <= 0, "max-disorder", maxDisorder,
-          "must be at most half the grace (" + grace + ") so that out-of-order events are never late");
+          "must be at most half the grace (" + DurationFormat.format(grace) + ") so that out-of-order events are never late");
       require(beyondGraceExtra.compareTo(Duration.ofMinutes(2)) >= 0, "beyond-grace-extra", beyondGraceExtra,
           "must be >= 2 minutes so that beyond-grace events are late on every partition");
-      require(referenceLead.compareTo(maxDisorder) > 0, "reference-lead", referenceLead, "must exceed max-disorder (" + maxDisorder + ")");
+      require(referenceLead.compareTo(maxDisorder) > 0, "reference-lead", referenceLead, "must exceed max-disorder (" + DurationFormat.format(maxDisorder) + ")");
       require(paymentDelayMax.compareTo(Duration.ofMinutes(20)) <= 0 && paymentDelayMax.compareTo(maxDisorder.multipliedBy(2)) > 0,
           "payment-delay-max", paymentDelayMax, "must lie between 2 x max-disorder and 20 minutes (inside the 30-minute join window)");
       require(maxLag >= 2, "max-lag", maxLag, "must be >= 2");
@@ -235,7 +236,8 @@ public final class GeneratorConfig {
 
     private static void require(boolean ok, String key, Object value, String rule) {
       if (!ok) {
-        throw new IllegalArgumentException("Cannot configure the generator: " + key + "=" + value + " " + rule);
+        String shown = value instanceof Duration duration ? DurationFormat.format(duration) : String.valueOf(value);
+        throw new IllegalArgumentException("Cannot configure the generator: " + key + "=" + shown + " " + rule);
       }
     }
   }

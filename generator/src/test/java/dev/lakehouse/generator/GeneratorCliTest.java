@@ -2,6 +2,9 @@ package dev.lakehouse.generator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -10,6 +13,8 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 class GeneratorCliTest {
@@ -27,12 +32,16 @@ class GeneratorCliTest {
   void helpListsTheOptions() {
     assertThat(run("--help")).isZero();
     assertThat(out.toString()).contains("--events", "--beyond-grace-fraction", "--follow-group", "--manifest");
+    // picocli wraps the exit code list: compare with the line breaks as spaces
+    assertThat(out.toString().replaceAll("\\s+", " "))
+        .contains("2 " + ExitCode.INVALID.meaning())
+        .contains("3 " + ExitCode.UNREACHABLE.meaning() + "; Kafka did not answer in time, or an input topic is missing");
   }
 
   @Test
   void badSettingsAreUsageErrorsNamingTheKey() {
-    assertThat(run("--max-disorder", "5m", "--bootstrap-servers", "127.0.0.1:1")).isEqualTo(2);
-    assertThat(err.toString()).contains("Cannot configure the generator: max-disorder=PT5M");
+    assertThat(run("--max-disorder", "5m", "--bootstrap-servers", "127.0.0.1:1")).isEqualTo(ExitCode.INVALID.code());
+    assertThat(err.toString()).contains("Cannot configure the generator: max-disorder=5m must be at most half the grace (2m)");
   }
 
   @Test
@@ -67,7 +76,36 @@ class GeneratorCliTest {
   @Test
   void aMissingClientConfigIsAUsageErrorNamingTheFile(@TempDir Path dir) {
     Path missing = dir.resolve("missing.properties");
-    assertThat(run("--client-config", missing.toString(), "--bootstrap-servers", "127.0.0.1:1")).isEqualTo(2);
+    assertThat(run("--client-config", missing.toString(), "--bootstrap-servers", "127.0.0.1:1")).isEqualTo(ExitCode.INVALID.code());
     assertThat(err.toString()).contains("Cannot read the Kafka client config " + missing);
+  }
+
+  @Test
+  void aBrokerThatDoesNotAnswerIsUnreachable(@TempDir Path dir) {
+    int exit = run("--bootstrap-servers", "127.0.0.1:" + FreePorts.pick(), "--producer-property", "max.block.ms=1000",
+        "--events", "10", "--no-tail", "--manifest", dir.resolve("manifest.json").toString());
+
+    assertThat(exit).isEqualTo(ExitCode.UNREACHABLE.code());
+    assertThat(err.toString()).startsWith("generator: Cannot produce the generated records: ")
+        .contains("(is the broker at the configured bootstrap servers and do the topics exist?)");
+  }
+
+  @ParameterizedTest(name = "\"{0}\" = {1}")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#valid")
+  void durationOptionsReadTheProjectsDurationFormat(String text, Duration expected) {
+    CommandLine cli = GeneratorCli.commandLine();
+    cli.parseArgs("--grace", text, "--follow-timeout", text);
+    GeneratorCli command = cli.getCommand();
+
+    assertThat(command.grace).isEqualTo(expected);
+    assertThat(command.followTimeout).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "\"{0}\"")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#invalid")
+  void durationOptionsRefuseWhatIsNotADurationNamingTheOption(String text) {
+    assertThat(run("--grace", text)).isEqualTo(ExitCode.INVALID.code());
+    assertThat(err.toString()).contains("Invalid value for option '--grace': expected " + DurationFormat.EXPECTED
+        + ", not '" + text + "'");
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakehouse.connect.cli;
 
 import dev.lakehouse.connect.config.ConfigProblem;
+import dev.lakehouse.conventions.ExitCode;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,10 +26,10 @@ final class ValidateCommand implements Callable<Integer> {
     List<ConfigProblem> problems = ConfigValidator.validate(worker.client(), config);
     if (!problems.isEmpty()) {
       ConfigValidator.print(worker.name, problems, spec.commandLine().getErr());
-      return ExitCodes.FAILED;
+      return ExitCode.INVALID.code();
     }
     spec.commandLine().getOut().println("Config of connector " + worker.name + " (" + connector.environment.id()
         + ") is valid: " + config.size() + " keys");
-    return ExitCodes.OK;
+    return ExitCode.OK.code();
   }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.connect.it.ConnectStack.CliRun;
 import dev.lakehouse.connect.rest.ConnectClient;
 import dev.lakehouse.connect.rest.ConnectorStatus;
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.serde.AvroSerializer;
 import dev.lakehouse.testkit.LocalCatalog;
@@ -77,7 +78,7 @@ class ConnectorLifecycleIT {
 
     CliRun run = cli(args("validate", stack, "--file", write(dir, config).toString()));
 
-    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.exit()).isEqualTo(ExitCode.INVALID.code());
     assertThat(run.err())
         .contains("iceberg.tables.route-feild: the connector does not define this key, so it would be ignored; "
             + "did you mean 'iceberg.tables.route-field'?")
@@ -92,7 +93,7 @@ class ConnectorLifecycleIT {
 
     CliRun run = cli(args("validate", stack, "--file", write(dir, config).toString()));
 
-    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.exit()).isEqualTo(ExitCode.INVALID.code());
     assertThat(run.err()).contains("iceberg.catalog.catalog-impl: no Iceberg catalog is configured");
   }
 
@@ -104,7 +105,7 @@ class ConnectorLifecycleIT {
 
     CliRun run = cli(args("validate", stack, "--file", write(dir, config).toString()));
 
-    assertThat(run.exit()).isEqualTo(3);
+    assertThat(run.exit()).isEqualTo(ExitCode.UNREACHABLE.code());
     assertThat(run.err())
         .contains("Cannot use connector class com.example.NoSuchSink: the worker at " + stack.connectUrl() + " has no such plugin")
         .contains("org.apache.iceberg.connect.IcebergSinkConnector");
@@ -214,7 +215,7 @@ class ConnectorLifecycleIT {
     CliRun status = cli(List.of("status", "--connect-url", stack.connectUrl()));
     CliRun again = cli(List.of("delete", "--connect-url", stack.connectUrl()));
 
-    assertThat(status.exit()).isEqualTo(1);
+    assertThat(status.exit()).isEqualTo(ExitCode.FAILED.code());
     assertThat(status.err()).contains("Connector " + NAME + " does not exist");
     assertThat(again.exit()).isZero();
     assertThat(again.out()).contains("does not exist, nothing to delete");

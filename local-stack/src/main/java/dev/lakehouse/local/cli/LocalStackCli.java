@@ -1,7 +1,9 @@
 package dev.lakehouse.local.cli;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.local.stack.Component;
 import dev.lakehouse.local.stack.Components;
+import dev.lakehouse.local.stack.InvalidInputException;
 import dev.lakehouse.local.stack.LocalStack;
 import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
@@ -28,11 +30,8 @@ import picocli.CommandLine.Parameters;
     subcommands = {LocalStackCli.Up.class, LocalStackCli.Down.class, LocalStackCli.Status.class, LocalStackCli.Ps.class,
         LocalStackCli.Settings.class, LocalStackCli.LogPath.class},
     footer = {"", "Settings: lakehouse.properties at the repository root, LAKEHOUSE_* environment variables,"
-        + " then options; see local-stack/README.md.",
-        "Exit codes: 0 done, 1 the stack could not do it (message on stderr), 2 bad arguments, 3 unexpected error."})
+        + " then options; see local-stack/README.md."})
 public final class LocalStackCli {
-  static final int EXIT_FAILED = 1;
-  static final int EXIT_UNEXPECTED = 3;
 
   public static void main(String[] args) {
     // the admin client retries loudly while a broker is down; the CLI reports that itself
@@ -46,13 +45,13 @@ public final class LocalStackCli {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof StackException) {
         commandLine.getErr().println(e.getMessage());
-        return EXIT_FAILED;
+        return (e instanceof InvalidInputException ? ExitCode.INVALID : ExitCode.FAILED).code();
       }
       commandLine.getErr().println("Cannot run lakehouse " + String.join(" ", parseResult.originalArgs()) + ": " + e);
       e.printStackTrace(commandLine.getErr());
-      return EXIT_UNEXPECTED;
+      return ExitCode.ofFailure(e).code();
     });
-    return cli;
+    return ExitCode.describeIn(cli, Map.of(ExitCode.FAILED, "the stack could not do it: a component did not start or stop"));
   }
 
   /** Lets tests pass an environment instead of the process's own. */
@@ -147,7 +146,7 @@ public final class LocalStackCli {
     @Override
     public Integer call() {
       if (key != null) {
-        Setting setting = Setting.byKey(key).orElseThrow(() -> new StackException(
+        Setting setting = Setting.byKey(key).orElseThrow(() -> new InvalidInputException(
             "Cannot print setting '" + key + "': no such setting; ./lakehouse settings lists them"));
         StackConfig config = config();
         spec.commandLine().getOut().println(setting == Setting.DATA_DIR ? config.dataDir() : config.values().get(setting));
@@ -172,7 +171,7 @@ public final class LocalStackCli {
       StackConfig config = config();
       boolean known = Components.standard("").stream().anyMatch(c -> c.name().equals(component));
       if (!known) {
-        throw new StackException("Cannot show the log of '" + component + "': no such component; choose one of "
+        throw new InvalidInputException("Cannot show the log of '" + component + "': no such component; choose one of "
             + Components.standard("").stream().map(Component::name).toList());
       }
       spec.commandLine().getOut().println(config.layout().logFile(component));

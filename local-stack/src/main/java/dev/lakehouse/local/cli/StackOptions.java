@@ -1,5 +1,6 @@
 package dev.lakehouse.local.cli;
 
+import dev.lakehouse.local.stack.InvalidInputException;
 import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
@@ -29,7 +30,7 @@ public final class StackOptions {
         : env.containsKey(CONFIG_ENV) ? Path.of(env.get(CONFIG_ENV))
         : repo.resolve(StackConfig.FILE_NAME);
     if (configFile != null && !Files.isRegularFile(file)) {
-      throw new StackException("Cannot read the settings file " + file + ": no such file");
+      throw new InvalidInputException("Cannot read the settings file " + file + ": no such file");
     }
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     if (dataDir != null) {

@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.maintenance.cli.MaintenanceJob;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +47,7 @@ public final class MaintenanceComponent extends JvmComponent {
   }
 
   public static List<String> arguments(StackConfig config) {
-    return List.of("run", "--config", MaintenanceConfigFile.file(config).toString(), "--every", config.maintenanceEvery());
+    return List.of("run", "--config", MaintenanceConfigFile.file(config).toString(), "--every", DurationFormat.format(config.maintenanceEvery()));
   }
 
   /** It has no port: running for a few seconds without a config error counts as started. */
@@ -58,6 +59,6 @@ public final class MaintenanceComponent extends JvmComponent {
 
   @Override
   protected String detail(StackConfig config) {
-    return "every " + config.maintenanceEvery() + ", config " + MaintenanceConfigFile.file(config);
+    return "every " + DurationFormat.format(config.maintenanceEvery()) + ", config " + MaintenanceConfigFile.file(config);
   }
 }

@@ -12,6 +12,7 @@ import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.ConfigLoader;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ class ComponentCommandsTest {
 
     assertThat(run.commandSpec().name()).isEqualTo("run");
     assertThat(run.matchedOptionValue("--config", (Path) null)).isEqualTo(MaintenanceConfigFile.file(config));
-    assertThat(run.matchedOptionValue("--every", "")).isEqualTo("15m");
+    assertThat(run.matchedOptionValue("--every", (Duration) null)).isEqualTo(Duration.ofMinutes(15));
   }
 
   @Test
