@@ -29,7 +29,7 @@ class PipelineEndToEndIT {
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
         GroupCatchUp streamsApp = Scenarios.follow(stack)) {
       long upNanos = System.nanoTime();
-      GeneratorRun run = Generator.runFollowing(Scenarios.issueMix(stack, events, 20261129).build(), streamsApp);
+      GeneratorRun run = Generator.runFollowing(Scenarios.anomalyMix(stack, events, 20261129).build(), streamsApp);
       long producedNanos = System.nanoTime();
 
       Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.JOIN_WINDOW).expectedTables();

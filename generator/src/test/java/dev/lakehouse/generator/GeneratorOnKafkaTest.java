@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.EmbeddedKafka;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -20,9 +20,9 @@ import java.util.concurrent.Callable;
 import org.apache.iceberg.catalog.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "apply", mixinStandardHelpOptions = true,
     description = {"Validate the connector config, create its control topic and Iceberg tables, create or update "

@@ -2,8 +2,8 @@ package dev.lakehouse.connect.cli;
 
 import dev.lakehouse.conventions.ExitCode;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Entry point: {@code connect-config apply|validate|status|delete}. */
 @Command(name = "connect-config", mixinStandardHelpOptions = true, version = "connect-config 0.1.0",

@@ -4,8 +4,8 @@ import dev.lakehouse.conventions.ExitCode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Command(name = "delete", mixinStandardHelpOptions = true,
     description = "Delete the connector (tables, topics and committed data stay). Deleting a missing connector succeeds.")

@@ -17,11 +17,11 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lakehouse up | down | status | ps | settings | log-path}: the local stack from the command line. */
 @Command(name = "lakehouse", mixinStandardHelpOptions = true, version = "lakehouse local stack 0.1.0",

@@ -2,6 +2,7 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.maintenance.cli.MaintenanceJob;
+import dev.lakehouse.testkit.JavaCommand;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -39,7 +40,7 @@ public final class MaintenanceComponent extends JvmComponent {
   }
 
   @Override
-  protected JvmCommand command(StackConfig config) {
+  protected JavaCommand command(StackConfig config) {
     return JvmCommand.forComponent(config, NAME, config.heap(Setting.MAINTENANCE_HEAP),
         ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
         .simpleLogging("org.apache.iceberg", "org.apache.hadoop")

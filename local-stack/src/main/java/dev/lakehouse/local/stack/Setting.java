@@ -1,6 +1,7 @@
 package dev.lakehouse.local.stack;
 
 import dev.lakehouse.conventions.EnvironmentNames;
+import dev.lakehouse.testkit.JavaCommand;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -24,7 +25,7 @@ public enum Setting {
   STREAMS_HEAP("streams.heap", Kind.HEAP, "512m", "Max heap of the Streams app JVM"),
   GENERATOR_HEAP("generator.heap", Kind.HEAP, "256m", "Max heap of the event generator JVM"),
   MAINTENANCE_HEAP("maintenance.heap", Kind.HEAP, "512m", "Max heap of the maintenance job JVM"),
-  JVM_OPTIONS("jvm.options", Kind.WORDS, "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
+  JVM_OPTIONS("jvm.options", Kind.WORDS, String.join(" ", JavaCommand.QUICK_START),
       "Extra options of every component JVM; the default starts fast on small machines (drop TieredStopAtLevel=1 for peak throughput)"),
   GENERATOR_ENABLED("generator.enabled", Kind.FLAG, "true", "Start the event generator with `up`"),
   GENERATOR_ARGS("generator.args", Kind.WORDS, "--rate 20 --events 100000 --no-tail",

@@ -2,6 +2,7 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.config.AppConfig;
+import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +63,7 @@ public final class StreamsComponent extends JvmComponent {
   }
 
   @Override
-  protected JvmCommand command(StackConfig config) {
+  protected JavaCommand command(StackConfig config) {
     return JvmCommand.forComponent(config, NAME, config.heap(Setting.STREAMS_HEAP),
         ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
         .simpleLogging("org.apache.kafka")

@@ -3,8 +3,8 @@ package dev.lakehouse.maintenance.cli;
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigException;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Entry point: {@code maintenance-job run|health --config maintenance.yaml ...}. */
 @Command(

@@ -1,12 +1,14 @@
 package dev.lakehouse.streams.bench;
 
-import dev.lakehouse.testkit.EmbeddedKafka;
-import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.streams.it.AppProcess;
+import dev.lakehouse.streams.App;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.JavaCommand;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -86,7 +88,8 @@ public final class StreamsBenchmark {
       AtomicLong peakHeap = new AtomicLong();
       double appSeconds;
       Map<String, Long> writes;
-      try (AppProcess app = AppProcess.start(config, work.resolve("app.log"), jvmOptions.toArray(String[]::new))) {
+      try (ChildProcess app = JavaCommand.onThisClasspath(App.class).jvmOptions(jvmOptions)
+          .args("--config", config.toString()).start(work.resolve("app.log"))) {
         awaitReady(port, app);
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         sampler.scheduleAtFixedRate(() -> heapUsed(port).ifPresent(used -> peakHeap.accumulateAndGet(used, Math::max)),
@@ -96,7 +99,7 @@ public final class StreamsBenchmark {
         appSeconds = (System.nanoTime() - start) / 1e9;
         sampler.shutdownNow();
         writes = recordsWrittenByApp(kafka.bootstrapServers());
-        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop());
+        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop(Duration.ofSeconds(60)));
       }
       double throughput = inputRecords / appSeconds;
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
@@ -133,7 +136,7 @@ public final class StreamsBenchmark {
     }
   }
 
-  private static void awaitReady(int port, AppProcess app) throws InterruptedException {
+  private static void awaitReady(int port, ChildProcess app) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
     while (status(port) != 200) {
       if (!app.isAlive() || System.nanoTime() > deadline) {

@@ -1,6 +1,5 @@
-package dev.lakehouse.e2e.aws;
+package dev.lakehouse.e2e.harness;
 
-import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +24,7 @@ import org.apache.iceberg.io.CloseableIterable;
  * files per partition, snapshots, the sink's latest offsets snapshot, and the rows (every column)
  * with a checksum of their content.
  */
-record TableState(
+public record TableState(
     String metadataLocation,
     Map<String, Integer> filesPerPartition,
     Set<Long> snapshotIds,
@@ -35,14 +34,14 @@ record TableState(
     String contentChecksum) {
 
   /** The sink writes its control-topic offsets into the summary under this prefix. */
-  static final String OFFSETS_SUMMARY_PREFIX = "kafka.connect.offsets.";
+  public static final String OFFSETS_SUMMARY_PREFIX = "kafka.connect.offsets.";
 
-  static TableState read(IcebergTables tables, OutputTable outputTable) {
+  public static TableState read(IcebergTables tables, OutputTable outputTable) {
     return of(tables.load(outputTable), tables.rows(outputTable));
   }
 
   /** @param tableRows every row of the table's current snapshot, as {@link IcebergTables#rows} reads them */
-  static TableState of(Table table, List<Map<String, Object>> tableRows) {
+  public static TableState of(Table table, List<Map<String, Object>> tableRows) {
     List<String> rows = tableRows.stream().map(Object::toString).sorted().toList();
     return new TableState(
         ((HasTableOperations) table).operations().current().metadataFileLocation(),
@@ -54,7 +53,7 @@ record TableState(
         sha256(rows));
   }
 
-  int dataFiles() {
+  public int dataFiles() {
     return filesPerPartition.values().stream().mapToInt(Integer::intValue).sum();
   }
 

@@ -1,4 +1,4 @@
-package dev.lakehouse.e2e.aws;
+package dev.lakehouse.e2e.harness;
 
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.Values;
@@ -19,11 +19,11 @@ import org.apache.avro.generic.GenericRecord;
  * ones too) gets a value of its type derived from the row number, so no two rows of a topic are
  * equal. The sink only lands them; what the Streams app would compute is not the point here.
  */
-final class OutputRecords {
+public final class OutputRecords {
   private OutputRecords() {}
 
   /** Row {@code row} of the table's topic; every timestamp field is {@code time}. */
-  static GenericRecord record(OutputTable table, int row, Instant time) {
+  public static GenericRecord record(OutputTable table, int row, Instant time) {
     Schema schema = Topics.valueSchema(table.topic());
     GenericData.Record record = new GenericData.Record(schema);
     for (Schema.Field field : schema.getFields()) {
@@ -33,7 +33,7 @@ final class OutputRecords {
   }
 
   /** The record's fields as {@link Values#normalize normalized} values, in contract order: the form rows are compared in. */
-  static Map<String, Object> normalized(GenericRecord record) {
+  public static Map<String, Object> normalized(GenericRecord record) {
     Map<String, Object> row = new LinkedHashMap<>();
     record.getSchema().getFields().forEach(f -> row.put(f.name(), Values.normalize(record.get(f.name()))));
     return row;
