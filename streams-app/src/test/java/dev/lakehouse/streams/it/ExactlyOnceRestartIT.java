@@ -66,13 +66,13 @@ class ExactlyOnceRestartIT {
     }
   }
 
-  /** Runs the scenario once; the tests below check one output topic each. */
   /** The app in a JVM of its own ({@code App --config}), so that the test can kill it like a crashing host would. */
   private static JavaCommand app(Path config) {
     return JavaCommand.onThisClasspath(App.class).heap("384m").jvmOptions("-XX:+UseSerialGC")
         .args("--config", config.toString());
   }
 
+  /** Runs the scenario once; the tests below check one output topic each. */
   private static void produceCrashAndRestart() throws Exception {
     int httpPort = FreePorts.pick();
     Path config = writeAppConfig(httpPort);
