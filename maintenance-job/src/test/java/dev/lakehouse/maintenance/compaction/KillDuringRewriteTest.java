@@ -3,6 +3,7 @@ package dev.lakehouse.maintenance.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lakehouse.maintenance.cli.MaintenanceJob;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.lock.TableLease;
 import dev.lakehouse.maintenance.report.RunReport;
@@ -11,6 +12,8 @@ import dev.lakehouse.maintenance.run.MaintenanceRun;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -92,20 +95,13 @@ class KillDuringRewriteTest {
 
   /** Starts the job in a child JVM and kills it (SIGKILL) once it has written output it has not committed. */
   static String killDuringRewrite(TestWarehouse warehouse, Path config, Path log) throws Exception {
-    Process child = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", System.getProperty("java.class.path"),
-        "dev.lakehouse.maintenance.cli.MaintenanceJob", "run", "--config", config.toString(), "--once")
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
-    try {
+    try (ChildProcess child = JavaCommand.onThisClasspath(MaintenanceJob.class).heap("256m")
+        .args("run", "--config", config.toString(), "--once").start(log)) {
       Table observed = warehouse.newCatalog().loadTable(EVENTS);
-      return await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
+      String operationId = await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
           .until(() -> uncommittedOutputOfTheRunningRun(warehouse, observed), Optional::isPresent).orElseThrow();
-    } finally {
-      child.destroyForcibly();
-      child.waitFor();
+      child.kill();
+      return operationId;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.lakehouse.streams.runtime;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.StreamsProperties;
@@ -31,13 +32,6 @@ import org.slf4j.LoggerFactory;
  * one stops, the process stops both.
  */
 public final class StreamsApplication {
-  /** Kafka Streams stopped in ERROR. */
-  public static final int EXIT_FAILED = 1;
-  /** Bad command-line arguments or settings. */
-  public static final int EXIT_BAD_CONFIG = 2;
-  /** Kafka unreachable or topics missing at startup. */
-  public static final int EXIT_STARTUP_CHECK = 3;
-
   private static final Logger LOG = LoggerFactory.getLogger(StreamsApplication.class);
 
   private final AppConfig config;
@@ -84,8 +78,8 @@ public final class StreamsApplication {
     runners.forEach(runner -> runner.close(config.shutdownTimeout()));
     server.close();
     if (failed) {
-      LOG.error("Kafka Streams stopped in ERROR; exiting with {}", EXIT_FAILED);
-      return EXIT_FAILED;
+      LOG.error("Kafka Streams stopped in ERROR; exiting with {}", ExitCode.FAILED.code());
+      return ExitCode.FAILED.code();
     }
     return 0;
   }

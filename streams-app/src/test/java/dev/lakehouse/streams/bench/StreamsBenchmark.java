@@ -1,12 +1,14 @@
 package dev.lakehouse.streams.bench;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.streams.it.AppProcess;
+import dev.lakehouse.streams.App;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.JavaCommand;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -89,7 +91,8 @@ public final class StreamsBenchmark {
       List<String> options = new ArrayList<>(jvmOptions);
       // peak heap from the GC log, so that nothing polls the app while it is measured
       options.add("-Xlog:gc:file=" + gcLog);
-      try (AppProcess app = AppProcess.start(config, work.resolve("app.log"), options.toArray(String[]::new))) {
+      try (ChildProcess app = JavaCommand.onThisClasspath(App.class).jvmOptions(options)
+          .args("--config", config.toString()).start(work.resolve("app.log"))) {
         awaitReady(port, app);
         Duration cpuAtStart = app.cpuTime();
         long start = System.nanoTime();
@@ -97,7 +100,7 @@ public final class StreamsBenchmark {
         appSeconds = (System.nanoTime() - start) / 1e9;
         cpuSeconds = app.cpuTime().minus(cpuAtStart).toMillis() / 1e3;
         writes = recordsWrittenByApp(kafka.bootstrapServers());
-        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop());
+        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop(Duration.ofSeconds(60)));
       }
       double throughput = inputRecords / appSeconds;
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
@@ -136,7 +139,7 @@ public final class StreamsBenchmark {
     }
   }
 
-  private static void awaitReady(int port, AppProcess app) throws InterruptedException {
+  private static void awaitReady(int port, ChildProcess app) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
     while (status(port) != 200) {
       if (!app.isAlive() || System.nanoTime() > deadline) {
