@@ -4,13 +4,13 @@ import dev.lakehouse.maintenance.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point: {@code maintenance-job run|health --config maintenance.yaml ...}. */
+/** Entry point: {@code maintenance-job run|health|erase --config maintenance.yaml ...}. */
 @Command(
     name = "maintenance-job",
     mixinStandardHelpOptions = true,
     versionProvider = MaintenanceJob.Version.class,
-    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup.",
-    subcommands = {RunCommand.class, HealthCommand.class})
+    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers.",
+    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class})
 public final class MaintenanceJob {
   public static final int EXIT_OK = 0;
   public static final int EXIT_TASK_FAILED = 1;
