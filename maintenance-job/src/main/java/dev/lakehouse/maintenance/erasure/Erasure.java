@@ -1,6 +1,7 @@
 package dev.lakehouse.maintenance.erasure;
 
 import dev.lakehouse.maintenance.compaction.GroupCommitter;
+import dev.lakehouse.maintenance.config.ConfigException;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.run.CatalogFactory;
 import dev.lakehouse.maintenance.run.RunOptions;
@@ -40,7 +41,13 @@ public final class Erasure {
     RunOptions options = RunOptions.create(dryRun);
     Set<TableIdentifier> tables = new LinkedHashSet<>();
     for (String pattern : config.erasureTablePatterns()) {
-      tables.addAll(TableSelector.select(catalog, List.of(pattern)));
+      try {
+        tables.addAll(TableSelector.select(catalog, List.of(pattern)));
+      } catch (ConfigException e) {
+        throw new ConfigException(e.getMessage() + "; erase searches '" + pattern + "' as '"
+            + MaintenanceConfig.ERASURE_TABLES + "' (or --tables) says: leave it out if nothing lives there yet"
+            + " (the dbt marts never built, say)", e);
+      }
     }
     LOG.info("erasure {} of {}{}: {} tables", options.runId(), customers, dryRun ? " (dry run)" : "", tables.size());
     TableErasure erasure = new TableErasure(config, options, clock, sleeper, PersonalData.fieldNames(), customers);
