@@ -53,10 +53,11 @@ import org.junit.jupiter.api.Test;
  * later row exactly once, committing nothing again.
  */
 class ErasureIT {
-  private static final String ERASED = "era-cus-7";
+  /** Not an id the row generator gives (era-cus-N), so rows produced after the erasure never hold it. */
+  private static final String ERASED = "era-gdpr-7";
   private static final String ERASED_NAME = "Erased Person";
   /** Starts like the erased id: its rows must stay, and the Parquet scan must find them (it can see ids). */
-  private static final String LOOKALIKE = "era-cus-70";
+  private static final String LOOKALIKE = "era-gdpr-70";
   private static final Duration LANDING_TIMEOUT = Duration.ofMinutes(3);
 
   private final Instant firstHour = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(1, ChronoUnit.HOURS);
@@ -117,7 +118,7 @@ class ErasureIT {
     }
   }
 
-  /** Orders {@code first..first+count}; with {@code withCustomer}, every 50th is the erased customer's. */
+  /** Orders {@code first..first+count}; with {@code withCustomer}, every 50th is the erased customer's, the next the look-alike's. */
   private void produceOrders(PipelineStack stack, int first, int count, boolean withCustomer) {
     List<GenericRecord> rows = new ArrayList<>();
     for (int i = first; i < first + count; i++) {
@@ -125,6 +126,8 @@ class ErasureIT {
       if (withCustomer && i % 50 == 7) {
         row.put("customer_id", ERASED);
         row.put("customer_name", ERASED_NAME);
+      } else if (withCustomer && i % 50 == 8) {
+        row.put("customer_id", LOOKALIKE);
       }
       rows.add(row);
       orders.put(String.valueOf(row.get("event_id")), normalized(row));
