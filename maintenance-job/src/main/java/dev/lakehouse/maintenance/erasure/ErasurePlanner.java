@@ -36,4 +36,19 @@ public final class ErasurePlanner {
     }
     return new ErasurePlan(snapshotId, affected);
   }
+
+  /** Rows of the customers in the files appended after {@code snapshotId} (by the sink, while an erasure ran). */
+  public static long appendedSince(Table table, long snapshotId, CustomerRows customerRows) {
+    Schema projection = customerRows.projection(table.schema());
+    long rows = 0;
+    try (CloseableIterable<FileScanTask> tasks = table.newIncrementalAppendScan().fromSnapshotExclusive(snapshotId)
+        .filter(customerRows.candidateFiles()).ignoreResiduals().planFiles()) {
+      for (FileScanTask task : tasks) {
+        rows += RawRows.count(table.io().newInputFile(task.file()), task.file().format(), projection, customerRows);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the files appended to " + table.name() + ": " + e.getMessage(), e);
+    }
+    return rows;
+  }
 }

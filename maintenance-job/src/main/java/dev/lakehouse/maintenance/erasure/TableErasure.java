@@ -94,16 +94,13 @@ public final class TableErasure {
         return finish(name, table, customerRows, plan, Set.of(), null, 0, start);
       }
       Set<DataFile> added = new HashSet<>();
+      ErasureCommitter.Committed committed;
       try {
         for (List<FileScanTask> partition : plan.byPartition(table)) {
           lease.ensureHeld();
           added.addAll(rewriter.rewriteWithout(partition, customerRows, outputGroup++, settings.targetFileSizeBytes()));
         }
-        ErasureCommitter.Committed committed = committer.commit(plan, added);
-        LOG.info("{}: {} rows of {} in {} files rewritten into {} files, committed as snapshot {}", name,
-            plan.customerRows(), customers, plan.files().size(), added.size(), committed.snapshotId());
-        lease.restartFrom(committed.snapshotId());
-        return finish(name, table, customerRows, plan, added, committed, replans, start);
+        committed = committer.commit(plan, added);
       } catch (CommitStateUnknownException e) {
         throw e; // the files may be committed: never delete them
       } catch (ErasureCommitter.ConcurrentChangeException e) {
@@ -114,10 +111,15 @@ public final class TableErasure {
         LOG.info("{}: {}; planning again from the current snapshot", name, e.getMessage());
         table.refresh();
         lease.restartFrom(table.currentSnapshot().snapshotId());
-      } catch (RuntimeException e) {
+        continue;
+      } catch (InterruptedException | RuntimeException e) {
         added.forEach(f -> table.io().deleteFile(f.location()));
         throw e;
       }
+      LOG.info("{}: {} rows of {} in {} files rewritten into {} files, committed as snapshot {}", name,
+          plan.customerRows(), customers, plan.files().size(), added.size(), committed.snapshotId());
+      lease.restartFrom(committed.snapshotId());
+      return finish(name, table, customerRows, plan, added, committed, replans, start);
     }
   }
 
@@ -127,6 +129,11 @@ public final class TableErasure {
     List<String> errors = new ArrayList<>();
     int expired = 0;
     if (committed != null) {
+      long appended = ErasurePlanner.appendedSince(table, plan.startingSnapshotId(), customerRows);
+      if (appended > 0) {
+        errors.add(appended + " rows of the customers were appended to " + name + " while the erasure ran (does a"
+            + " source still produce them?): stop them at the source and run erase again");
+      }
       expired = new SnapshotExpirer(clock).expire(table, Duration.ZERO, 1, false).expiredSnapshotIds().size();
       List<Long> kept = snapshotsBefore(table, committed.snapshotId());
       if (!kept.isEmpty()) {
@@ -143,6 +150,8 @@ public final class TableErasure {
           + " safety floor hold the customers' rows (a commit may still be in flight and need them): run erase again"
           + " after the floor has passed (" + Durations.format(config.orphanSafetyFloor()) + ")");
     }
+    LOG.info("{}: {} snapshots expired, {} unreferenced files with rows of {} deleted{}", name, expired,
+        unreferenced.deleted().size(), customers, errors.isEmpty() ? "" : "; not complete: " + errors);
     return new TableErasureReport(name,
         errors.isEmpty() ? TableErasureReport.Status.ERASED : TableErasureReport.Status.FAILED, null,
         customerRows.searchedColumns(), plan.customerRows(), plan.files().size(), added.size(),

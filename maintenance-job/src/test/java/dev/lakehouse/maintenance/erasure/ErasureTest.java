@@ -219,6 +219,23 @@ class ErasureTest {
   }
 
   @Test
+  void rowsOfTheCustomerAppendedWhileTheErasureRanAreCountedAndRewritesAreNot() throws Exception {
+    Table table = PersonalTables.create(warehouse.catalog(), "late", "orders_enriched", PersonalTables.ORDERS);
+    TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, orders(0, 10, HOUR))), Map.of());
+    long start = table.currentSnapshot().snapshotId();
+    DataFile first = table.currentSnapshot().addedDataFiles(table.io()).iterator().next();
+    table.newRewrite().deleteFile(first).addFile(TestWarehouse.writeFile(table, orders(0, 10, HOUR))).commit();
+    TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, orders(10, 10, HOUR))), Map.of());
+    TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, List.of(
+        PersonalTables.order("late-1", "cus-1", HOUR)))), Map.of());
+    CustomerRows rows = new CustomerRows(table.schema(), dev.lakehouse.schemas.PersonalData.fieldNames(),
+        CustomerIds.of(List.of(ERASED)));
+
+    // orders 10..19 hold the customer twice (13 and 18); the rewrite of orders 0..9 is no append
+    assertThat(ErasurePlanner.appendedSince(table, start, rows)).isEqualTo(2);
+  }
+
+  @Test
   void whatCannotBeFinishedNowIsReportedAndLeavesTheErasureIncomplete() throws Exception {
     Table held = PersonalTables.create(warehouse.catalog(), "incomplete", "held", PersonalTables.ORDERS);
     TestWarehouse.append(held, List.of(TestWarehouse.writeFile(held, orders(0, 10, HOUR))), Map.of());
