@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
-import dev.lakehouse.e2e.harness.MaintenanceJobProcess;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
@@ -81,13 +81,11 @@ class ErasureIT {
 
       // lands while the erasure runs
       produceOrders(stack, 1200, 400, false);
-      Path output = stack.config().dataDir().resolve("erase.out");
       Path ids = Files.writeString(stack.config().dataDir().resolve("erase-ids.txt"), ERASED + "\n");
-      int exit = MaintenanceJobProcess.erase(stack, output, "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*");
-      String printed = Files.readString(output);
-      System.out.println(printed);
-      assertThat(exit).as("exit code of erase").isZero();
-      assertThat(printed).contains("complete: no table row").doesNotContain(ERASED).doesNotContain(ERASED_NAME);
+      MaintenanceJobRun.Result erase = MaintenanceJobRun.erase(stack, "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*");
+      System.out.println(erase.log());
+      assertThat(erase.exitCode()).as("exit code of erase").isZero();
+      assertThat(erase.log()).contains("complete: no table row").doesNotContain(ERASED).doesNotContain(ERASED_NAME);
 
       assertThat(parquetRowsHolding(stack, ERASED)).as("Parquet rows holding the customer's id").isEmpty();
       assertThat(parquetRowsHolding(stack, ERASED_NAME)).as("Parquet rows holding the customer's name").isEmpty();

@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.cli;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.erasure.CustomerIds;
@@ -25,12 +26,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code erase}: remove every row of the given customers from the landed tables and the marts, bytes included. */
 @Command(name = "erase", mixinStandardHelpOptions = true,
-    description = {"Remove every row of the given customers from the selected tables (erasure.tables): rewrite the"
+    description = "Remove every row of the given customers from the selected tables (erasure.tables): rewrite the"
         + " files that hold them, expire every snapshot before that commit so the old files are deleted, delete"
         + " unreferenced files that hold them. Prints what it did per table; never prints an id (customers are"
-        + " named by the first 12 hex digits of the SHA-256 of their id).",
-        "Exit codes: 0 erased everywhere; 1 some table may still hold the rows (held by another run, or see its"
-        + " errors): run again; 2 usage or configuration error; 3 unexpected error."})
+        + " named by the first 12 hex digits of the SHA-256 of their id).")
 final class EraseCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -75,7 +74,7 @@ final class EraseCommand implements Callable<Integer> {
           .erase(catalog, customers, dryRun);
       spec.commandLine().getOut().print(report.text());
       spec.commandLine().getOut().flush();
-      return report.complete() ? MaintenanceJob.EXIT_OK : MaintenanceJob.EXIT_TASK_FAILED;
+      return (report.complete() ? ExitCode.OK : ExitCode.FAILED).code();
     } finally {
       if (catalog instanceof AutoCloseable closeable) {
         closeable.close();

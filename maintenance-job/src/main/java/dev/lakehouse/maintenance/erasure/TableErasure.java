@@ -1,8 +1,8 @@
 package dev.lakehouse.maintenance.erasure;
 
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.maintenance.compaction.GroupCommitter;
 import dev.lakehouse.maintenance.compaction.GroupRewriter;
-import dev.lakehouse.maintenance.config.Durations;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.config.TaskSettings;
 import dev.lakehouse.maintenance.expiry.SnapshotExpirer;
@@ -148,7 +148,7 @@ public final class TableErasure {
     if (!unreferenced.pending().isEmpty()) {
       errors.add(unreferenced.pending().size() + " unreferenced files of " + name + " younger than the orphan"
           + " safety floor hold the customers' rows (a commit may still be in flight and need them): run erase again"
-          + " after the floor has passed (" + Durations.format(config.orphanSafetyFloor()) + ")");
+          + " after the floor has passed (" + DurationFormat.format(config.orphanSafetyFloor()) + ")");
     }
     LOG.info("{}: {} snapshots expired, {} unreferenced files with rows of {} deleted{}", name, expired,
         unreferenced.deleted().size(), customers, errors.isEmpty() ? "" : "; not complete: " + errors);
