@@ -7,6 +7,7 @@ import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.TableDiff;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,11 +25,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.util.SnapshotUtil;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.GroupListing;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -84,7 +79,7 @@ class SinkAfterMaintenanceIT {
       assertThat(maintained.currentSnapshot().operation()).as("operation of the current snapshot").isEqualTo("replace");
 
       stack.kill(ConnectWorkerComponent.NAME);
-      rewindCoordinator(stack.bootstrapServers());
+      SinkCoordinator.rewindToStart(stack.bootstrapServers());
       produceBatch(stack); // waits in the topic while the worker is down
       stack.restart(ConnectWorkerComponent.NAME);
       produceBatch(stack);
@@ -118,28 +113,6 @@ class SinkAfterMaintenanceIT {
       produced.put(String.valueOf(row.get("event_id")), values);
     }
     EnrichedOrders.produce(stack.bootstrapServers(), rows);
-  }
-
-  /**
-   * As if the worker had died between its Iceberg commit and its control-topic offset commit: the
-   * next coordinator re-reads every data-written event from the start, and only the offsets in the
-   * snapshot summaries (which expiry must keep reachable) tell it which are committed already.
-   * Kafka refuses the rewind while the killed coordinator is still a group member (until its
-   * session times out), hence the retries.
-   */
-  private static void rewindCoordinator(String bootstrapServers) {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-      Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(2)).ignoreExceptions().until(() -> {
-        String group = admin.listGroups().all().get().stream().map(GroupListing::groupId)
-            .filter(id -> id.endsWith("-coord")).findFirst().orElseThrow();
-        Map<TopicPartition, OffsetAndMetadata> start = new HashMap<>();
-        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
-            .keySet().forEach(partition -> start.put(partition, new OffsetAndMetadata(0)));
-        admin.alterConsumerGroupOffsets(group, start).all().get();
-        System.out.println("rewound " + group + " to the start of " + start.keySet());
-        return !start.isEmpty();
-      });
-    }
   }
 
   private static void awaitCommitted(IcebergTables tables, long rows) {

@@ -47,6 +47,11 @@ public final class EnrichedOrders {
 
   /** Sends the rows (key = order_id) and waits until the broker acknowledged every one. */
   public static void produce(String bootstrapServers, List<GenericRecord> rows) {
+    produce(bootstrapServers, Topics.ORDERS_ENRICHED, rows, "order_id");
+  }
+
+  /** Sends rows of any output topic's contract (key = the field {@code keyField}) and waits for the broker's acks. */
+  public static void produce(String bootstrapServers, String topic, List<GenericRecord> rows, String keyField) {
     Map<String, Object> props = Map.of(
         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ProducerConfig.LINGER_MS_CONFIG, 20,
@@ -56,7 +61,7 @@ public final class EnrichedOrders {
     serializer.configure(props, false);
     try (KafkaProducer<String, GenericRecord> producer = new KafkaProducer<>(props, new StringSerializer(), serializer)) {
       for (GenericRecord row : rows) {
-        producer.send(new ProducerRecord<>(Topics.ORDERS_ENRICHED, String.valueOf(row.get("order_id")), row));
+        producer.send(new ProducerRecord<>(topic, String.valueOf(row.get(keyField)), row));
       }
       producer.flush();
     }

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One {@code maintenance-job run --once} as a scheduler runs it: the packaged CLI in its own JVM, a
+ * One {@code maintenance-job run --once} (or {@code erase}) as a scheduler runs it: the packaged CLI in its own JVM, a
  * config file, and settings overridden only through {@code MAINTENANCE_*} environment variables, as
  * an operator would; its report goes to JSON in the run's folder.
  */
@@ -48,13 +48,25 @@ public final class MaintenanceJobRun {
    * @param env environment overrides, e.g. {@code MAINTENANCE_EXPIRY_MIN_SNAPSHOTS}
    */
   public static Result once(Path config, Path workDir, Map<String, String> env, String... args) throws Exception {
-    Path runDir = Files.createDirectories(workDir.resolve("maintenance-" + System.currentTimeMillis()));
+    List<String> options = new ArrayList<>(List.of("--once"));
+    options.addAll(List.of(args));
+    return start("run", config, workDir, env, options);
+  }
+
+  /** {@code erase} with the config the local stack writes; its printed report is the result's log (no JSON). */
+  public static Result erase(PipelineStack stack, String... args) throws Exception {
+    return start("erase", MaintenanceConfigFile.write(stack.config()), stack.config().dataDir(), Map.of(), List.of(args));
+  }
+
+  private static Result start(String subcommand, Path config, Path workDir, Map<String, String> env, List<String> options)
+      throws Exception {
+    Path runDir = Files.createDirectories(workDir.resolve("maintenance-" + subcommand + "-" + System.currentTimeMillis()));
     Path report = runDir.resolve("report.json");
     Map<String, String> environment = new HashMap<>(env);
     environment.put("MAINTENANCE_REPORT_JSON_FILE", report.toString());
     environment.put("MAINTENANCE_REPORT_PROMETHEUS_FILE", runDir.resolve("maintenance.prom").toString());
-    List<String> arguments = new ArrayList<>(List.of("run", "--config", config.toString(), "--once"));
-    arguments.addAll(List.of(args));
+    List<String> arguments = new ArrayList<>(List.of(subcommand, "--config", config.toString()));
+    arguments.addAll(options);
     JavaCommand command = new JavaCommand(
         ModuleJars.classpath(RepoDir.get(), MaintenanceComponent.MODULE, "the maintenance job"), MaintenanceComponent.MAIN_CLASS)
         .heap("512m").jvmOptions(JavaCommand.QUICK_START).simpleLogging("org.apache.iceberg", "org.apache.hadoop")

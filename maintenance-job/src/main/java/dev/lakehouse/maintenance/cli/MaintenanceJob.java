@@ -6,13 +6,13 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
-/** Entry point: {@code maintenance-job run|health --config maintenance.yaml ...}. */
+/** Entry point: {@code maintenance-job run|health|erase --config maintenance.yaml ...}. */
 @Command(
     name = "maintenance-job",
     mixinStandardHelpOptions = true,
     versionProvider = MaintenanceJob.Version.class,
-    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup.",
-    subcommands = {RunCommand.class, HealthCommand.class})
+    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers.",
+    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class})
 public final class MaintenanceJob {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -25,10 +25,15 @@ public final class MaintenanceJob {
       commandLine.getErr().println(e instanceof ConfigException ? e.getMessage() : "Cannot run maintenance: " + e);
       return exit.code();
     });
-    return ExitCode.describeIn(cli, Map.of(
+    ExitCode.describeIn(cli, Map.of(
         ExitCode.OK, "every selected table was maintained or skipped (held by another run)",
         ExitCode.FAILED, "a task failed on at least one table (the report names the task, table and reason)",
         ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+    ExitCode.describeIn(cli.getSubcommands().get("erase"), Map.of(
+        ExitCode.OK, "no selected table row and no file under the tables holds the customers' rows",
+        ExitCode.FAILED, "some table may still hold the rows (held by another run, or see its errors): run again",
+        ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+    return cli;
   }
 
   /** A catalog that does not answer is the environment's fault even when it surfaces as a config error. */

@@ -2,11 +2,14 @@ package dev.lakehouse.maintenance.compaction;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.actions.RewriteFileGroup;
@@ -18,8 +21,9 @@ import org.apache.iceberg.io.RollingDataWriter;
 
 /**
  * The engine-free runner: reads one file group's rows and writes them into files of the target
- * size, in the group's partition. Output file names carry the run's operation id so that a run
- * killed mid-rewrite leaves files the next run can recognise and remove.
+ * size, in the group's partition (leaving out the rows an erasure removes). Output file names
+ * carry the run's operation id so that a run killed mid-rewrite leaves files the next run can
+ * recognise and remove.
  */
 public final class GroupRewriter {
   private final Table table;
@@ -41,24 +45,42 @@ public final class GroupRewriter {
             task.file().location(), task.file().specId(), spec.specId()));
       }
     }
+    return write(group.fileScanTasks(), spec, group.info().partition(), group.info().globalIndex(),
+        group.maxOutputFileSize(), row -> false);
+  }
+
+  /**
+   * Writes the live rows of files of one partition (and spec) to new files in that partition,
+   * leaving out the rows {@code remove} matches; on failure nothing written is left behind.
+   */
+  public Set<DataFile> rewriteWithout(List<FileScanTask> tasks, Predicate<Record> remove, int partitionId,
+      long maxFileSizeBytes) {
+    DataFile first = tasks.get(0).file();
+    return write(tasks, table.specs().get(first.specId()), first.partition(), partitionId, maxFileSizeBytes, remove);
+  }
+
+  private Set<DataFile> write(List<FileScanTask> tasks, PartitionSpec spec, StructLike partition, int partitionId,
+      long maxFileSizeBytes, Predicate<Record> remove) {
     FileFormat format = FileFormat.fromString(table.properties()
         .getOrDefault(TableProperties.DEFAULT_FILE_FORMAT, TableProperties.DEFAULT_FILE_FORMAT_DEFAULT));
     GenericFileWriterFactory writers = new GenericFileWriterFactory.Builder(table)
         .dataFileFormat(format)
         .dataSchema(table.schema())
         .build();
-    OutputFileFactory files = OutputFileFactory.builderFor(table, group.info().globalIndex(), 0)
+    OutputFileFactory files = OutputFileFactory.builderFor(table, partitionId, 0)
         .format(format)
         .operationId(operationId)
         .build();
     FileScanTaskReader reader = new FileScanTaskReader(table);
     RollingDataWriter<Record> writer = new RollingDataWriter<>(
-        writers, files, table.io(), group.maxOutputFileSize(), spec, group.info().partition());
+        writers, files, table.io(), maxFileSizeBytes, spec, partition);
     try {
-      for (FileScanTask task : group.fileScanTasks()) {
+      for (FileScanTask task : tasks) {
         try (CloseableIterable<Record> rows = reader.open(task)) {
           for (Record row : rows) {
-            writer.write(row);
+            if (!remove.test(row)) {
+              writer.write(row);
+            }
           }
         } catch (IOException e) {
           throw new UncheckedIOException("Cannot read " + task.file().location() + ": " + e.getMessage(), e);

@@ -23,6 +23,7 @@ public final class MaintenanceConfig {
   public static final String REPORT_JSON_FILE = "report.json-file";
   public static final String REPORT_PROMETHEUS_FILE = "report.prometheus-file";
   public static final String TABLE_OVERRIDES = "table-overrides";
+  public static final String ERASURE_TABLES = "erasure.tables";
 
   /** Orphan files must be older than this many sink commit cycles (interval + timeout). */
   public static final int ORPHAN_FLOOR_COMMIT_CYCLES = 10;
@@ -36,12 +37,14 @@ public final class MaintenanceConfig {
       Map.entry(LOCK_TTL, new String[] {"15m", "lease length; a crashed run's lease expires after this, a live run renews it"}),
       Map.entry(LOCK_WAIT, new String[] {"0s", "how long to wait for a table held by another run before skipping it"}),
       Map.entry(REPORT_JSON_FILE, new String[] {"", "write the run report as JSON to this file (empty: do not)"}),
-      Map.entry(REPORT_PROMETHEUS_FILE, new String[] {"", "write the run report as a Prometheus textfile-collector .prom file (empty: do not)"}));
+      Map.entry(REPORT_PROMETHEUS_FILE, new String[] {"", "write the run report as a Prometheus textfile-collector .prom file (empty: do not)"}),
+      Map.entry(ERASURE_TABLES, new String[] {"lakehouse.*,analytics.*", "tables erase searches, in this order: the landed tables, then the dbt marts' schema"}));
 
   private final Map<String, String> global;
   private final String catalogName;
   private final Map<String, String> catalogProperties;
   private final List<String> tablePatterns;
+  private final List<String> erasureTablePatterns;
   private final Duration sinkCommitInterval;
   private final Duration sinkCommitTimeout;
   private final Duration lockTtl;
@@ -62,7 +65,8 @@ public final class MaintenanceConfig {
     TypedValues v = new TypedValues(global, KEYS);
     this.catalogName = v.string(CATALOG_NAME);
     this.catalogProperties = Map.copyOf(catalogProperties);
-    this.tablePatterns = Arrays.stream(v.string(TABLES).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    this.tablePatterns = patterns(v.string(TABLES));
+    this.erasureTablePatterns = patterns(v.string(ERASURE_TABLES));
     this.sinkCommitInterval = v.duration(SINK_COMMIT_INTERVAL);
     this.sinkCommitTimeout = v.duration(SINK_COMMIT_TIMEOUT);
     this.lockTtl = v.duration(LOCK_TTL);
@@ -78,6 +82,9 @@ public final class MaintenanceConfig {
     if (tablePatterns.isEmpty()) {
       throw new ConfigException("Cannot select tables: 'tables' is empty (e.g. lakehouse.*)");
     }
+    if (erasureTablePatterns.isEmpty()) {
+      throw new ConfigException("Cannot select tables: '" + ERASURE_TABLES + "' is empty (e.g. lakehouse.*,analytics.*)");
+    }
     if (lockTtl.compareTo(Duration.ofSeconds(1)) < 0) {
       throw new ConfigException("Cannot use '" + LOCK_TTL + "' = " + DurationFormat.format(lockTtl) + ": it must be at least 1s");
     }
@@ -86,6 +93,10 @@ public final class MaintenanceConfig {
     tableOverrides.forEach((table, overrides) ->
         byTable.put(table, checkedSettings(TABLE_OVERRIDES + "." + table + ".", overrides)));
     this.settingsByTable = Map.copyOf(byTable);
+  }
+
+  private static List<String> patterns(String commaSeparated) {
+    return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
   /** The task settings of one scope, every rule checked once here: each value, and the orphan age against the floor. */
@@ -118,8 +129,16 @@ public final class MaintenanceConfig {
   }
 
   public MaintenanceConfig withTablePatterns(List<String> patterns) {
+    return with(TABLES, patterns);
+  }
+
+  public MaintenanceConfig withErasureTablePatterns(List<String> patterns) {
+    return with(ERASURE_TABLES, patterns);
+  }
+
+  private MaintenanceConfig with(String key, List<String> patterns) {
     Map<String, String> changed = new HashMap<>(global);
-    changed.put(TABLES, String.join(",", patterns));
+    changed.put(key, String.join(",", patterns));
     return new MaintenanceConfig(changed, catalogProperties, taskDefaults, tableOverrides);
   }
 
@@ -138,6 +157,7 @@ public final class MaintenanceConfig {
   public String catalogName() { return catalogName; }
   public Map<String, String> catalogProperties() { return catalogProperties; }
   public List<String> tablePatterns() { return tablePatterns; }
+  public List<String> erasureTablePatterns() { return erasureTablePatterns; }
   public Duration sinkCommitInterval() { return sinkCommitInterval; }
   public Duration sinkCommitTimeout() { return sinkCommitTimeout; }
   public Duration lockTtl() { return lockTtl; }

@@ -32,16 +32,23 @@ public final class ProtectedSnapshots {
   public static ProtectedSnapshots of(Table table) {
     Map<String, Long> latestPerSink = new LinkedHashMap<>();
     if (table.currentSnapshot() != null) {
-      for (Snapshot snapshot : SnapshotUtil.currentAncestors(table)) {
-        for (String key : snapshot.summary().keySet()) {
-          if (key.startsWith(SINK_OFFSETS_PREFIX)) {
-            latestPerSink.putIfAbsent(key, snapshot.snapshotId());
-          }
-        }
-      }
+      latestSinkOffsets(SnapshotUtil.currentAncestors(table)).forEach((key, snapshot) -> latestPerSink.put(key, snapshot.snapshotId()));
     }
     String start = table.properties().get(TableLease.COMPACTION_START_SNAPSHOT);
     return new ProtectedSnapshots(latestPerSink, start == null ? null : Long.parseLong(start));
+  }
+
+  /** For each sink offsets key, the first snapshot of the ancestry (newest first) that carries it: where the sink looks. */
+  public static Map<String, Snapshot> latestSinkOffsets(Iterable<Snapshot> ancestry) {
+    Map<String, Snapshot> latest = new LinkedHashMap<>();
+    for (Snapshot snapshot : ancestry) {
+      for (String key : snapshot.summary().keySet()) {
+        if (key.startsWith(SINK_OFFSETS_PREFIX)) {
+          latest.putIfAbsent(key, snapshot);
+        }
+      }
+    }
+    return latest;
   }
 
   /** Offsets summary key to the snapshot that carries the latest offsets for it. */

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
@@ -86,6 +87,22 @@ public final class TableLease {
         table.name(), CAS_ATTEMPTS);
   }
 
+  /**
+   * Tries until the lease is ours, the wait is over or a stop is requested; the last attempt tells
+   * who holds the table.
+   */
+  public static Attempt acquire(Table table, String owner, String operationId, Duration ttl, Duration wait, Clock clock,
+      BooleanSupplier stopRequested) throws InterruptedException {
+    long deadline = clock.millis() + wait.toMillis();
+    while (true) {
+      Attempt attempt = tryAcquire(table, owner, operationId, ttl, clock);
+      if (attempt.lease().isPresent() || clock.millis() >= deadline || stopRequested.getAsBoolean()) {
+        return attempt;
+      }
+      Thread.sleep(Math.min(1000, Math.max(1, deadline - clock.millis())));
+    }
+  }
+
   /** Reads the lease properties of a table, if a lease was ever taken and not released. */
   public static Optional<Holder> holder(Map<String, String> properties) {
     String owner = properties.get(OWNER);
@@ -104,6 +121,15 @@ public final class TableLease {
     }
     update(Map.of(EXPIRES_AT_MS, Long.toString(now + ttl.toMillis())), Set.of());
     expiresAtMs = now + ttl.toMillis();
+  }
+
+  /**
+   * Records that the holder's work now starts from this snapshot, so expiry may take the snapshots
+   * before it while the lease stands (an erasure must expire every snapshot older than its commit).
+   */
+  public void restartFrom(long snapshotId) {
+    update(Map.of(COMPACTION_START_SNAPSHOT, Long.toString(snapshotId)), Set.of());
+    startSnapshotId = snapshotId;
   }
 
   /** The snapshot that was current when the lease was taken (empty for a table without snapshots). */

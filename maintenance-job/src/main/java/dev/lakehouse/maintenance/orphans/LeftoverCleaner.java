@@ -2,7 +2,6 @@ package dev.lakehouse.maintenance.orphans;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.FileInfo;
 
@@ -20,12 +19,10 @@ public final class LeftoverCleaner {
       return List.of();
     }
     String marker = "-" + crashedOperationId + "-";
-    List<FileInfo> listed = TableFiles.list(table);
-    Set<String> reachable = ReachableFiles.of(table);
     List<String> leftovers = new ArrayList<>();
-    for (FileInfo file : listed) {
+    for (FileInfo file : UnreferencedFiles.of(table).files()) {
       String name = file.location().substring(file.location().lastIndexOf('/') + 1);
-      if (name.contains(marker) && !reachable.contains(ReachableFiles.normalize(file.location()))) {
+      if (name.contains(marker)) {
         leftovers.add(file.location());
       }
     }

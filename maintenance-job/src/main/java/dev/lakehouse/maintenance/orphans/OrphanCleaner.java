@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.FileInfo;
 
@@ -24,18 +23,16 @@ public final class OrphanCleaner {
 
   public Result clean(Table table, Duration minAge, boolean dryRun) {
     long cutoff = clock.millis() - minAge.toMillis();
-    // list first, then read references: a file committed in between is then seen as reachable
-    List<FileInfo> listed = TableFiles.list(table);
-    Set<String> reachable = ReachableFiles.of(table);
+    UnreferencedFiles unreferenced = UnreferencedFiles.of(table);
     List<String> orphans = new ArrayList<>();
-    for (FileInfo file : listed) {
-      if (file.createdAtMillis() < cutoff && !reachable.contains(ReachableFiles.normalize(file.location()))) {
+    for (FileInfo file : unreferenced.files()) {
+      if (file.createdAtMillis() < cutoff) {
         orphans.add(file.location());
       }
     }
     if (!dryRun) {
       orphans.forEach(table.io()::deleteFile);
     }
-    return new Result(listed.size(), List.copyOf(orphans), dryRun ? 0 : orphans.size());
+    return new Result(unreferenced.listed(), List.copyOf(orphans), dryRun ? 0 : orphans.size());
   }
 }

@@ -24,7 +24,7 @@ public final class CatalogFactory {
     }
   }
 
-  static String rootMessage(Throwable e) {
+  public static String rootMessage(Throwable e) {
     Throwable cause = e;
     while (cause.getCause() != null && cause.getCause() != cause) {
       cause = cause.getCause();

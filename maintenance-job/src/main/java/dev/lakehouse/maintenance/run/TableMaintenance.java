@@ -66,7 +66,8 @@ public final class TableMaintenance {
     TableLease lease;
     TableLease.Attempt attempt;
     try {
-      attempt = acquire(table);
+      attempt = TableLease.acquire(table, options.owner(), options.runId(), config.lockTtl(), config.lockWait(), clock,
+          stopRequested);
     } catch (RuntimeException e) {
       return TableReport.failed(id.toString(), "Cannot take the maintenance lease on " + id + ": "
           + CatalogFactory.rootMessage(e) + " (does the job have write permission on the table?)", clock.millis() - start);
@@ -143,17 +144,6 @@ public final class TableMaintenance {
     return new TableReport(table.name(), errors.isEmpty() ? TableReport.Status.OK : TableReport.Status.FAILED, null,
         before, before, HealthScore.of(before, settings.maxManifests()), plan, null, manifests, expiry, orphans,
         List.of(), errors, clock.millis() - start);
-  }
-
-  private TableLease.Attempt acquire(Table table) throws InterruptedException {
-    long deadline = clock.millis() + config.lockWait().toMillis();
-    while (true) {
-      TableLease.Attempt attempt = TableLease.tryAcquire(table, options.owner(), options.runId(), config.lockTtl(), clock);
-      if (attempt.lease().isPresent() || clock.millis() >= deadline || stopRequested.getAsBoolean()) {
-        return attempt;
-      }
-      Thread.sleep(Math.min(1000, Math.max(1, deadline - clock.millis())));
-    }
   }
 
   private static <T> T task(List<String> errors, String name, Callable<T> body) {

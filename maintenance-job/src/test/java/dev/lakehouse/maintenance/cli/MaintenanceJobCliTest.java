@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.maintenance.erasure.CustomerIds;
+import dev.lakehouse.maintenance.support.PersonalTables;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
@@ -31,6 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 class MaintenanceJobCliTest {
+  /** A customer {@code erase} removes: its id must appear in no output. */
+  static final String ERASED = "cus-secret-42";
+  static final List<String> CUSTOMERS = List.of("cus-1", "cus-2", ERASED);
   @TempDir static Path dir;
   static TestWarehouse warehouse;
 
@@ -197,6 +202,43 @@ class MaintenanceJobCliTest {
   }
 
   @Test
+  void dryRunCountsWhatItWouldRemoveThenTheErasureRemovesItAndNeitherPrintsTheId() throws Exception {
+    Table table = PersonalTables.create(warehouse.catalog(), "cli", "orders_enriched", PersonalTables.ORDERS);
+    List<Record> rows = PersonalTables.orders(CUSTOMERS, 0, 30, Instant.now().truncatedTo(ChronoUnit.HOURS));
+    TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), Map.of());
+    long before = table.currentSnapshot().snapshotId();
+    Path config = TestConfig.write(dir.resolve("erase.yaml"), warehouse, "erasure:\n  tables: [cli.*]\n");
+    Path ids = Files.writeString(dir.resolve("ids.txt"), ERASED + "\n\n");
+
+    Result dryRun = run("erase", "--config", config.toString(), "--customer-ids-file", ids.toString(), "--dry-run");
+
+    assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+    assertThat(dryRun.out()).contains("(dry run").containsPattern("cli.orders_enriched +ERASED +10 +1 ");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).as("the current snapshot after a dry run").isEqualTo(before);
+
+    Result erase = run("erase", "--config", config.toString(), "--customer-ids-file", ids.toString());
+
+    assertThat(erase.exitCode()).as(erase.out() + erase.err()).isZero();
+    assertThat(erase.out()).contains("of customer " + CustomerIds.pseudonym(ERASED))
+        .containsPattern("cli.orders_enriched +ERASED +10 +1 +1 ")
+        .contains("complete: no table row or file under the tables holds the customers' rows");
+    assertThat(PersonalTables.rows(table)).hasSize(20).noneMatch(row -> row.contains(ERASED));
+    assertThat(dryRun.out() + dryRun.err() + erase.out() + erase.err()).doesNotContain(ERASED);
+  }
+
+  @Test
+  void withoutACustomerIdItIsAUsageError() throws Exception {
+    Path config = TestConfig.write(dir.resolve("no-id.yaml"), warehouse, "");
+
+    Result result = run("erase", "--config", config.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
+    assertThat(result.err()).startsWith(
+        "Cannot erase: no customer id given (use --customer-id <id> or --customer-ids-file <file>)");
+  }
+
+  @Test
   void aCatalogThatDoesNotAnswerIsUnreachableNotAConfigError() throws Exception {
     String uri = "http://127.0.0.1:" + FreePorts.pick();
     Path config = dir.resolve("unreachable.yaml");
@@ -218,6 +260,17 @@ class MaintenanceJobCliTest {
         .contains("1 " + ExitCode.FAILED.meaning() + "; a task failed on at least one table")
         .contains("2 " + ExitCode.INVALID.meaning())
         .contains("3 " + ExitCode.UNREACHABLE.meaning() + "; the catalog or the object store did not answer");
+  }
+
+  @Test
+  void eraseHelpSaysWhatItsExitCodesMeanForAnErasure() {
+    Result result = run("erase", "--help");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out().replaceAll("\\s+", " ")).contains("--dry-run").contains("Exit codes:")
+        .contains("0 " + ExitCode.OK.meaning() + "; no selected table row and no file under the tables holds")
+        .contains("1 " + ExitCode.FAILED.meaning() + "; some table may still hold the rows")
+        .contains("2 " + ExitCode.INVALID.meaning());
   }
 
   @ParameterizedTest(name = "--every \"{0}\"")

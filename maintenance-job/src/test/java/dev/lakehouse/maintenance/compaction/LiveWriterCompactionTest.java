@@ -7,6 +7,7 @@ import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.report.RunReport;
 import dev.lakehouse.maintenance.report.TableReport;
 import dev.lakehouse.maintenance.run.MaintenanceRun;
+import dev.lakehouse.maintenance.support.SinkOffsets;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
@@ -24,7 +25,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * while ({@code -Dmaintenance.it.live-writer-duration=10m}; 45s by default to fit CI).
  */
 class LiveWriterCompactionTest {
-  static final String SINK_KEY = "kafka.connect.offsets.control-iceberg.connect-lakehouse-sink";
+  static final String SINK_KEY = SinkOffsets.SINK_KEY;
   static final TableIdentifier EVENTS = TableIdentifier.of("lakehouse", "events");
   static final Duration PAUSE_BETWEEN_RUNS = Duration.ofSeconds(2);
   static final Duration DURATION = DurationFormat.parse("maintenance.it.live-writer-duration",
@@ -131,16 +131,7 @@ class LiveWriterCompactionTest {
       long appended = committed.size() - 36;
       assertThat(hotGroups).as("hot partition compactions").isPositive();
       assertThat(files.get(hot)).isLessThan(appended);
-      assertThat(offsetsAsTheSinkReadsThem(table)).isEqualTo("{\"0\":" + offsets.get() + "}");
+      assertThat(SinkOffsets.asTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":" + offsets.get() + "}");
     }
-  }
-
-  static String offsetsAsTheSinkReadsThem(Table table) {
-    for (Snapshot s = table.currentSnapshot(); s != null; s = s.parentId() == null ? null : table.snapshot(s.parentId())) {
-      if (s.summary().containsKey(SINK_KEY)) {
-        return s.summary().get(SINK_KEY);
-      }
-    }
-    return null;
   }
 }

@@ -3,6 +3,7 @@ package dev.lakehouse.maintenance.expiry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.maintenance.lock.TableLease;
+import dev.lakehouse.maintenance.support.SinkOffsets;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestWarehouse;
 import java.nio.file.Path;
@@ -21,8 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SnapshotExpiryTest {
-  /** The key the Iceberg sink writes: kafka.connect.offsets.<control-topic>.<connect group>. */
-  static final String SINK_KEY = "kafka.connect.offsets.control-iceberg.connect-lakehouse-sink";
+  static final String SINK_KEY = SinkOffsets.SINK_KEY;
   static final String OTHER_SINK_KEY = "kafka.connect.offsets.control-iceberg.connect-other-sink";
   static final Clock LATER = Clock.offset(Clock.systemUTC(), Duration.ofDays(30));
 
@@ -52,7 +52,7 @@ class SnapshotExpiryTest {
       // the oldest protected one is the other sink's: everything from it to the head stays
       assertThat(table.snapshots()).hasSize(7);
       assertThat(result.expiredSnapshotIds()).isEmpty();
-      assertThat(offsetsAsTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":400}");
+      assertThat(SinkOffsets.asTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":400}");
       assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
     }
   }
@@ -82,7 +82,7 @@ class SnapshotExpiryTest {
       assertThat(result.expiredSnapshotIds()).containsExactlyInAnyOrderElementsOf(expectedExpired);
       assertThat(ids(table)).containsExactlyInAnyOrderElementsOf(
           snapshots.subList(3, 6).stream().map(Snapshot::snapshotId).toList());
-      assertThat(offsetsAsTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":300}");
+      assertThat(SinkOffsets.asTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":300}");
       // fast appends keep every file live: expiry must not have deleted any of them
       assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
     }
@@ -110,18 +110,6 @@ class SnapshotExpiryTest {
       assertThat(result.expiredSnapshotIds()).containsExactly(snapshots.get(0).snapshotId());
       assertThat(table.snapshot(snapshots.get(1).snapshotId())).isNotNull();
     }
-  }
-
-  /** The Iceberg sink's own lookup: walk back from the current snapshot to the first with the key. */
-  static String offsetsAsTheSinkReadsThem(Table table, String key) {
-    Snapshot snapshot = table.currentSnapshot();
-    while (snapshot != null) {
-      if (snapshot.summary().containsKey(key)) {
-        return snapshot.summary().get(key);
-      }
-      snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
-    }
-    return null;
   }
 
   static List<Snapshot> ancestorsOldestFirst(Table table) {

@@ -29,6 +29,8 @@ import org.apache.kafka.connect.errors.DataException;
 final class AvroToConnect {
   /** The parameter Confluent's converter uses for the precision, which Connect's Decimal lacks. */
   static final String PRECISION_PARAMETER = "connect.decimal.precision";
+  /** A field's own Avro properties (such as {@code personal}) travel as parameters of its Connect schema with this prefix. */
+  static final String FIELD_PROPERTY_PREFIX = "avro.field.";
   private static final long MILLIS_PER_DAY = 86_400_000L;
 
   private AvroToConnect() {}
@@ -62,7 +64,9 @@ final class AvroToConnect {
       case RECORD:
         SchemaBuilder struct = SchemaBuilder.struct().name(avro.getFullName());
         for (Schema.Field field : avro.getFields()) {
-          struct.field(field.name(), builder(field.schema(), field.doc()).build());
+          SchemaBuilder fieldSchema = builder(field.schema(), field.doc());
+          field.getObjectProps().forEach((name, value) -> fieldSchema.parameter(FIELD_PROPERTY_PREFIX + name, text(field, name, value)));
+          struct.field(field.name(), fieldSchema.build());
         }
         return struct;
       case STRING:
@@ -89,6 +93,14 @@ final class AvroToConnect {
         throw new DataException("Cannot convert Avro type " + avro + " to a Connect schema: only records, "
             + "primitives, arrays, maps and [\"null\", X] unions are supported");
     }
+  }
+
+  private static String text(Schema.Field field, String property, Object value) {
+    if (!(value instanceof String text)) {
+      throw new DataException("Cannot convert property '" + property + "' of field " + field.name()
+          + " to a Connect schema parameter: only text properties are supported, not " + value);
+    }
+    return text;
   }
 
   /** X for a {@code ["null", X]} union, the schema itself when it is not a union. */

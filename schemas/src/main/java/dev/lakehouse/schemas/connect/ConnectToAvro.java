@@ -62,7 +62,14 @@ final class ConnectToAvro {
         for (Field field : connect.fields()) {
           Schema fieldSchema = schema(field.schema(), name + "_" + field.name());
           Object defaultValue = field.schema().isOptional() ? JsonProperties.NULL_VALUE : null;
-          fields.add(new Schema.Field(field.name(), fieldSchema, field.schema().doc(), defaultValue));
+          Schema.Field avroField = new Schema.Field(field.name(), fieldSchema, field.schema().doc(), defaultValue);
+          Map<String, String> parameters = field.schema().parameters() == null ? Map.of() : field.schema().parameters();
+          parameters.forEach((key, value) -> {
+            if (key.startsWith(AvroToConnect.FIELD_PROPERTY_PREFIX)) {
+              avroField.addProp(key.substring(AvroToConnect.FIELD_PROPERTY_PREFIX.length()), value);
+            }
+          });
+          fields.add(avroField);
         }
         int dot = name.lastIndexOf('.');
         return Schema.createRecord(dot < 0 ? name : name.substring(dot + 1), connect.doc(),

@@ -61,7 +61,7 @@ class AvroDeserializerErrorsTest {
 
     assertThatThrownBy(() -> deserializer.deserialize(Topics.ORDERS, Arrays.copyOf(bytes, bytes.length - 3)))
         .isInstanceOf(AvroDeserializer.AvroDecodingException.class)
-        .hasMessageStartingWith("Cannot deserialize from topic orders with schema id 1: java.io.EOFException");
+        .hasMessageStartingWith("Cannot deserialize from topic orders with schema id 11: java.io.EOFException");
   }
 
   @Test
@@ -70,7 +70,7 @@ class AvroDeserializerErrorsTest {
 
     assertThatThrownBy(() -> deserializer.deserialize(Topics.ORDERS, Arrays.copyOf(bytes, bytes.length + 2)))
         .isInstanceOf(AvroDeserializer.AvroDecodingException.class)
-        .hasMessage("Cannot deserialize from topic orders: bytes left after a record of schema id 1 "
+        .hasMessage("Cannot deserialize from topic orders: bytes left after a record of schema id 11 "
             + "(the bytes were written with another schema)");
   }
 

@@ -1,0 +1,248 @@
+package dev.lakehouse.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.e2e.harness.EnrichedOrders;
+import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.Landing;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
+import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.harness.SinkCoordinator;
+import dev.lakehouse.e2e.oracle.ExpectedTable;
+import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.e2e.oracle.TableDiff;
+import dev.lakehouse.e2e.oracle.Values;
+import dev.lakehouse.local.stack.ConnectWorkerComponent;
+import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.schemas.registry.SchemaRegistries;
+import dev.lakehouse.schemas.serde.AvroSerializer;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.schema.MessageType;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Erasure on the real stack with the sink running: a customer's orders and dead letters land
+ * through the real Connect worker and Iceberg sink; the maintenance job's packaged CLI erases the
+ * customer while the sink lands more rows. Then no table row holds the customer, every other row
+ * is as it was, and no Parquet file left under the warehouse (read directly, referenced or not)
+ * holds a row of theirs. Finally the worker is killed, its coordinator rewound to the start of the
+ * control topic, and restarted: it must find its offsets in the erasure's snapshot and land every
+ * later row exactly once, committing nothing again.
+ */
+class ErasureIT {
+  /** Not an id the row generator gives (era-cus-N), so rows produced after the erasure never hold it. */
+  private static final String ERASED = "era-gdpr-7";
+  private static final String ERASED_NAME = "Erased Person";
+  /** Starts like the erased id: its rows must stay, and the Parquet scan must find them (it can see ids). */
+  private static final String LOOKALIKE = "era-gdpr-70";
+  private static final Duration LANDING_TIMEOUT = Duration.ofMinutes(3);
+
+  private final Instant firstHour = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(1, ChronoUnit.HOURS);
+  private final Map<String, Map<String, Object>> orders = new LinkedHashMap<>();
+  private final Map<String, Map<String, Object>> deadLetters = new LinkedHashMap<>();
+
+  @Test
+  void eraseBesideTheLiveSinkLeavesNoRowOfTheCustomerAnywhereAndTheSinkLandsExactlyOnce() throws Exception {
+    try (PipelineStack stack = PipelineStack.startSinkOnly("erasure");
+        IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
+      produceOrders(stack, 0, 600, true);
+      produceDeadLetters(stack);
+      awaitRows(tables, OutputTable.ORDERS_ENRICHED, 600);
+      produceOrders(stack, 600, 600, true);
+      awaitRows(tables, OutputTable.ORDERS_ENRICHED, 1200);
+      awaitRows(tables, OutputTable.DEAD_LETTERS, 4);
+      Map<String, Map<String, Object>> ordersBefore = byKey(OutputTable.ORDERS_ENRICHED, tables);
+      Map<String, Map<String, Object>> lettersBefore = byKey(OutputTable.DEAD_LETTERS, tables);
+      assertThat(ordersBefore.values().stream().filter(ErasureIT::isCustomers)).as("the customer's orders before").hasSize(24);
+      assertThat(parquetRowsHolding(stack, ERASED)).as("Parquet rows holding the customer before").isNotEmpty();
+
+      // lands while the erasure runs
+      produceOrders(stack, 1200, 400, false);
+      Path ids = Files.writeString(stack.config().dataDir().resolve("erase-ids.txt"), ERASED + "\n");
+      MaintenanceJobRun.Result erase = MaintenanceJobRun.erase(stack, "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*");
+      System.out.println(erase.log());
+      assertThat(erase.exitCode()).as("exit code of erase").isZero();
+      assertThat(erase.log()).contains("complete: no table row").doesNotContain(ERASED).doesNotContain(ERASED_NAME);
+
+      assertThat(parquetRowsHolding(stack, ERASED)).as("Parquet rows holding the customer's id").isEmpty();
+      assertThat(parquetRowsHolding(stack, ERASED_NAME)).as("Parquet rows holding the customer's name").isEmpty();
+      assertThat(parquetRowsHolding(stack, LOOKALIKE)).as("Parquet rows of the look-alike customer").isNotEmpty();
+      assertThat(byKey(OutputTable.ORDERS_ENRICHED, tables).values().stream().filter(ErasureIT::isCustomers))
+          .as("the customer's orders after").isEmpty();
+      assertUnchanged(OutputTable.ORDERS_ENRICHED, ordersBefore, tables);
+      assertUnchanged(OutputTable.DEAD_LETTERS, lettersBefore, tables);
+
+      stack.kill(ConnectWorkerComponent.NAME);
+      SinkCoordinator.rewindToStart(stack.bootstrapServers());
+      produceOrders(stack, 1600, 300, false); // waits in the topic while the worker is down
+      stack.restart(ConnectWorkerComponent.NAME);
+      produceOrders(stack, 1900, 300, false);
+
+      orders.values().removeIf(ErasureIT::isCustomers);
+      deadLetters.values().removeIf(ErasureIT::isCustomers);
+      ExpectedTable expectedOrders = new ExpectedTable(OutputTable.ORDERS_ENRICHED, orders, Map.of());
+      ExpectedTable expectedLetters = new ExpectedTable(OutputTable.DEAD_LETTERS, deadLetters, Map.of());
+      Landing.awaitComplete(tables, Map.of(OutputTable.ORDERS_ENRICHED, expectedOrders,
+          OutputTable.DEAD_LETTERS, expectedLetters), LANDING_TIMEOUT);
+      for (ExpectedTable expected : List.of(expectedOrders, expectedLetters)) {
+        TableDiff diff = TableDiff.of(expected, tables.rows(expected.table()));
+        System.out.println("after the erasure and a worker kill: " + diff.report());
+        assertThat(diff.duplicated()).as("duplicated rows of " + expected.table()).isEmpty();
+        assertThat(diff.matches()).as(diff.report()).isTrue();
+      }
+    }
+  }
+
+  /** Orders {@code first..first+count}; with {@code withCustomer}, every 50th is the erased customer's, the next the look-alike's. */
+  private void produceOrders(PipelineStack stack, int first, int count, boolean withCustomer) {
+    List<GenericRecord> rows = new ArrayList<>();
+    for (int i = first; i < first + count; i++) {
+      GenericRecord row = EnrichedOrders.row("era", i, firstHour.plusMillis(i * 5_399L % Duration.ofHours(2).toMillis()));
+      if (withCustomer && i % 50 == 7) {
+        row.put("customer_id", ERASED);
+        row.put("customer_name", ERASED_NAME);
+      } else if (withCustomer && i % 50 == 8) {
+        row.put("customer_id", LOOKALIKE);
+      }
+      rows.add(row);
+      orders.put(String.valueOf(row.get("event_id")), normalized(row));
+    }
+    EnrichedOrders.produce(stack.bootstrapServers(), rows);
+  }
+
+  /**
+   * Dead letters as the Streams app writes them: a refused customers record keyed by the customer
+   * id, a refused order of the customer (its raw bytes name them), and the same two for the look-alike.
+   */
+  private void produceDeadLetters(PipelineStack stack) {
+    List<GenericRecord> rows = List.of(
+        deadLetter(1, Topics.CUSTOMERS, ERASED, null),
+        deadLetter(2, Topics.ORDERS, "era-ord-x1", orderBytes(ERASED)),
+        deadLetter(3, Topics.CUSTOMERS, LOOKALIKE, null),
+        deadLetter(4, Topics.ORDERS, "era-ord-x2", orderBytes(LOOKALIKE)));
+    rows.forEach(row -> deadLetters.put(OutputTable.DEAD_LETTERS.key(normalized(row)), normalized(row)));
+    EnrichedOrders.produce(stack.bootstrapServers(), Topics.DEAD_LETTERS, rows, "record_key");
+  }
+
+  private static GenericRecord deadLetter(long offset, String topic, String key, byte[] value) {
+    GenericRecord row = new GenericData.Record(Topics.valueSchema(Topics.DEAD_LETTERS));
+    row.put("reason", "refused for the erasure test");
+    row.put("error_class", "INVALID_VALUE");
+    row.put("source_topic", topic);
+    row.put("source_partition", 0);
+    row.put("source_offset", offset);
+    row.put("record_key", key);
+    row.put("record_value", value == null ? null : ByteBuffer.wrap(value));
+    row.put("event_time", null);
+    row.put("processing_time", Instant.now());
+    return row;
+  }
+
+  /** An order of the customer in the Confluent wire format, as it sat in the orders topic. */
+  private byte[] orderBytes(String customerId) {
+    GenericRecord order = new GenericData.Record(Topics.valueSchema(Topics.ORDERS));
+    order.put("event_id", "era-bad-" + customerId);
+    order.put("order_id", "era-ord-" + customerId);
+    order.put("customer_id", customerId);
+    order.put("merchant_id", "era-mer-1");
+    order.put("status", "PLACED");
+    order.put("amount", new BigDecimal("-1.00"));
+    order.put("currency", "EUR");
+    order.put("event_time", firstHour);
+    try (AvroSerializer serializer = new AvroSerializer()) {
+      serializer.configure(Map.of(SchemaRegistries.URL_CONFIG, "file:"), false);
+      return serializer.serialize(Topics.ORDERS, order);
+    }
+  }
+
+  private static Map<String, Object> normalized(GenericRecord row) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    row.getSchema().getFields().forEach(field -> values.put(field.name(), Values.normalize(row.get(field.name()))));
+    return values;
+  }
+
+  private static Map<String, Map<String, Object>> byKey(OutputTable table, IcebergTables tables) {
+    Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
+    tables.rows(table).forEach(row -> rows.put(table.key(row), row));
+    return rows;
+  }
+
+  /** Every row that was there and is not the customer's is still there, with every column as it was. */
+  private static void assertUnchanged(OutputTable table, Map<String, Map<String, Object>> before, IcebergTables tables) {
+    Map<String, Map<String, Object>> after = byKey(table, tables);
+    long erased = 0;
+    for (Map.Entry<String, Map<String, Object>> row : before.entrySet()) {
+      if (isCustomers(row.getValue())) {
+        erased++;
+        assertThat(after).as("an erased row of " + table).doesNotContainKey(row.getKey());
+      } else {
+        assertThat(after.get(row.getKey())).as("row " + row.getKey() + " of " + table).isEqualTo(row.getValue());
+      }
+    }
+    assertThat(erased).as("erased rows of " + table).isPositive();
+  }
+
+  /** The customer's order, a dead letter keyed by their id, or the dead letter holding their order's bytes. */
+  private static boolean isCustomers(Map<String, Object> row) {
+    return ERASED.equals(row.get("customer_id")) || ERASED.equals(row.get("record_key"))
+        || (row.get("record_value") != null && Long.valueOf(2).equals(row.get("source_offset")));
+  }
+
+  /**
+   * Rows of every Parquet file under the warehouse (s3proxy's filesystem store), read with
+   * Parquet's own reader, not through a table: a file no snapshot references counts too. A row
+   * holds the text when some value (text, or bytes read as UTF-8) contains it as a whole token.
+   */
+  private static List<String> parquetRowsHolding(PipelineStack stack, String text) throws IOException {
+    Pattern token = Pattern.compile("(?<![A-Za-z0-9_-])" + Pattern.quote(text) + "(?![A-Za-z0-9_-])");
+    List<String> holding = new ArrayList<>();
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(stack.config().layout().s3Dir())) {
+      files = walk.filter(p -> p.toString().endsWith(".parquet")).toList();
+    }
+    for (Path file : files) {
+      try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+        MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+        for (PageReadStore pages = reader.readNextRowGroup(); pages != null; pages = reader.readNextRowGroup()) {
+          RecordReader<Group> rows = new ColumnIOFactory().getColumnIO(schema)
+              .getRecordReader(pages, new GroupRecordConverter(schema));
+          for (long i = 0; i < pages.getRowCount(); i++) {
+            String row = rows.read().toString();
+            if (token.matcher(row).find()) {
+              holding.add(file.getFileName() + ": " + row.replace('\n', ' '));
+            }
+          }
+        }
+      }
+    }
+    return holding;
+  }
+
+  private static void awaitRows(IcebergTables tables, OutputTable table, long rows) {
+    Awaitility.await().atMost(LANDING_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+        .until(() -> tables.rowCount(table) >= rows);
+  }
+}
