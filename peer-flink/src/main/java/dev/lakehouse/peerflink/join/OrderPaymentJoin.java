@@ -1,0 +1,178 @@
+package dev.lakehouse.peerflink.join;
+
+import dev.lakehouse.peerflink.job.JobSettings;
+import dev.lakehouse.peerflink.model.KafkaOutput;
+import dev.lakehouse.peerflink.model.Order;
+import dev.lakehouse.peerflink.model.Payment;
+import dev.lakehouse.peerflink.model.Violation;
+import dev.lakehouse.peerflink.output.ContractRows;
+import dev.lakehouse.peerflink.output.DeadLetterRows;
+import dev.lakehouse.peerflink.output.OutputEncoder;
+import dev.lakehouse.schemas.Topics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * Per order_id (orders and payments are both keyed by it): drops retried duplicates, passes the
+ * unique events on to the enrichment and the windows (side outputs), and joins PLACED orders with
+ * SUCCEEDED payments whose event time lies in [order time, order time + payment join window].
+ *
+ * <p>The first successful payment of an order gives PAID (event time = payment time, lineage =
+ * the payment); later ones are dropped. An order still unpaid when its window closes gives UNPAID
+ * (event time = order time + window, lineage = the order). A successful payment that no order
+ * joined when its own window closes (no PLACED order can still arrive for it) becomes an
+ * UNKNOWN_ORDER dead letter. "Closes" is event time plus the grace, as the Streams app's outer
+ * join: the timers are set at the window's end and fire once the watermark, which trails the
+ * slowest partition by the grace, passes it.
+ */
+public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order, Payment, KafkaOutput> {
+  public static final OutputTag<Order> UNIQUE_ORDERS = new OutputTag<>("unique-orders", TypeInformation.of(Order.class));
+  public static final OutputTag<Payment> UNIQUE_PAYMENTS =
+      new OutputTag<>("unique-payments", TypeInformation.of(Payment.class));
+  private static final Comparator<Payment> FIRST_ARRIVED =
+      Comparator.comparingLong(Payment::eventTime).thenComparingInt(Payment::partition).thenComparingLong(Payment::offset);
+
+  private final JobSettings settings;
+  private final long windowMs;
+  private transient MapState<String, Boolean> seenEventIds;
+  private transient MapState<String, OpenOrder> openOrders;
+  private transient MapState<String, OpenPayment> openPayments;
+  private final OutputEncoder encoder;
+
+  public OrderPaymentJoin(JobSettings settings) {
+    this.settings = settings;
+    this.windowMs = settings.paymentJoinWindow().toMillis();
+    this.encoder = new OutputEncoder(settings);
+  }
+
+  @Override
+  public void open(OpenContext context) {
+    MapStateDescriptor<String, Boolean> seen = new MapStateDescriptor<>("seen-event-ids", String.class, Boolean.class);
+    // state TTL counts wall-clock time from the write: an id is remembered for the dedup window after it was seen
+    seen.enableTimeToLive(StateTtlConfig.newBuilder(settings.dedupWindow())
+        .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+        .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+        .cleanupInRocksdbCompactFilter(1000)
+        .build());
+    seenEventIds = getRuntimeContext().getMapState(seen);
+    openOrders = getRuntimeContext().getMapState(new MapStateDescriptor<>("open-orders", String.class, OpenOrder.class));
+    openPayments =
+        getRuntimeContext().getMapState(new MapStateDescriptor<>("open-payments", String.class, OpenPayment.class));
+  }
+
+  @Override
+  public void processElement1(Order order, Context context, Collector<KafkaOutput> out) throws Exception {
+    if (!firstSeen(order.eventId())) {
+      return;
+    }
+    context.output(UNIQUE_ORDERS, order);
+    if (!order.isPlaced()) {
+      return;
+    }
+    List<Map.Entry<String, OpenPayment>> matches = new ArrayList<>();
+    for (Map.Entry<String, OpenPayment> open : openPayments.entries()) {
+      if (inWindow(order, open.getValue().payment())) {
+        matches.add(open);
+      }
+    }
+    matches.sort(Map.Entry.comparingByValue(Comparator.comparing(OpenPayment::payment, FIRST_ARRIVED)));
+    for (Map.Entry<String, OpenPayment> match : matches) {
+      openPayments.put(match.getKey(), new OpenPayment(match.getValue().payment(), true));
+    }
+    if (!matches.isEmpty()) {
+      emitPaid(order, matches.get(0).getValue().payment(), context, out);
+    }
+    openOrders.put(order.eventId(), new OpenOrder(order, !matches.isEmpty()));
+    context.timerService().registerEventTimeTimer(order.eventTime() + windowMs);
+  }
+
+  @Override
+  public void processElement2(Payment payment, Context context, Collector<KafkaOutput> out) throws Exception {
+    if (!firstSeen(payment.eventId())) {
+      return;
+    }
+    context.output(UNIQUE_PAYMENTS, payment);
+    if (!payment.succeeded()) {
+      return;
+    }
+    boolean matched = false;
+    for (Map.Entry<String, OpenOrder> open : openOrders.entries()) {
+      OpenOrder order = open.getValue();
+      if (inWindow(order.order(), payment)) {
+        matched = true;
+        if (!order.paid()) {
+          open.setValue(new OpenOrder(order.order(), true));
+          emitPaid(order.order(), payment, context, out);
+        }
+      }
+    }
+    openPayments.put(payment.eventId(), new OpenPayment(payment, matched));
+    context.timerService().registerEventTimeTimer(payment.eventTime());
+  }
+
+  @Override
+  public void onTimer(long timestamp, OnTimerContext context, Collector<KafkaOutput> out) throws Exception {
+    long watermark = context.timerService().currentWatermark();
+    long now = context.timerService().currentProcessingTime();
+    for (Iterator<Map.Entry<String, OpenOrder>> it = openOrders.iterator(); it.hasNext(); ) {
+      OpenOrder open = it.next().getValue();
+      long windowEnd = open.order().eventTime() + windowMs;
+      if (windowEnd <= watermark) {
+        if (!open.paid()) {
+          out.collect(encoder.encode(Topics.ORDER_PAYMENTS, open.order().orderId(),
+              ContractRows.orderPayment(open.order(), null, windowEnd, now)));
+        }
+        it.remove();
+      }
+    }
+    for (Iterator<Map.Entry<String, OpenPayment>> it = openPayments.iterator(); it.hasNext(); ) {
+      OpenPayment open = it.next().getValue();
+      if (open.payment().eventTime() <= watermark) {
+        if (!open.matched()) {
+          out.collect(unknownOrder(open.payment(), context.getCurrentKey(), now));
+        }
+        it.remove();
+      }
+    }
+  }
+
+  private boolean firstSeen(String eventId) throws Exception {
+    if (seenEventIds.contains(eventId)) {
+      return false;
+    }
+    seenEventIds.put(eventId, Boolean.TRUE);
+    return true;
+  }
+
+  private boolean inWindow(Order order, Payment payment) {
+    return payment.eventTime() >= order.eventTime() && payment.eventTime() <= order.eventTime() + windowMs;
+  }
+
+  private void emitPaid(Order order, Payment payment, Context context, Collector<KafkaOutput> out) {
+    out.collect(encoder.encode(Topics.ORDER_PAYMENTS, order.orderId(),
+        ContractRows.orderPayment(order, payment, payment.eventTime(), context.timerService().currentProcessingTime())));
+  }
+
+  private KafkaOutput unknownOrder(Payment payment, String orderId, long now) {
+    Violation violation = Violation.rule("UNKNOWN_ORDER", "successful payment " + payment.paymentId() + " of order "
+        + orderId + " has no PLACED order in the " + Duration.ofMillis(windowMs)
+        + " before it: check the order producer (the payment is still counted in payments-by-outcome-1m)");
+    return encoder.encode(Topics.DEAD_LETTERS, orderId,
+        DeadLetterRows.row(violation, Topics.PAYMENTS, payment.partition(), payment.offset(), orderId, null,
+            payment.eventTime(), now),
+        DeadLetterRows.headers(violation, Topics.PAYMENTS, payment.partition(), payment.offset(), null, null));
+  }
+
+}
