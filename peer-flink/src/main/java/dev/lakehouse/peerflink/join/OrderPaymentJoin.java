@@ -74,11 +74,7 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
 
   @Override
   public void processElement1(Order order, Context context, Collector<KafkaOutput> out) throws Exception {
-    if (!firstSeen(order.eventId())) {
-      return;
-    }
-    context.output(UNIQUE_ORDERS, order);
-    if (!order.isPlaced()) {
+    if (!passedOnOnce(order.eventId(), UNIQUE_ORDERS, order, context) || !order.isPlaced()) {
       return;
     }
     List<Map.Entry<String, OpenPayment>> matches = new ArrayList<>();
@@ -100,11 +96,7 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
 
   @Override
   public void processElement2(Payment payment, Context context, Collector<KafkaOutput> out) throws Exception {
-    if (!firstSeen(payment.eventId())) {
-      return;
-    }
-    context.output(UNIQUE_PAYMENTS, payment);
-    if (!payment.succeeded()) {
+    if (!passedOnOnce(payment.eventId(), UNIQUE_PAYMENTS, payment, context) || !payment.succeeded()) {
       return;
     }
     boolean matched = false;
@@ -148,11 +140,13 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
     }
   }
 
-  private boolean firstSeen(String eventId) throws Exception {
+  /** Passes an event on to the enrichment and the windows unless its event_id was seen; false for a duplicate. */
+  private <T> boolean passedOnOnce(String eventId, OutputTag<T> unique, T event, Context context) throws Exception {
     if (seenEventIds.contains(eventId)) {
       return false;
     }
     seenEventIds.put(eventId, Boolean.TRUE);
+    context.output(unique, event);
     return true;
   }
 

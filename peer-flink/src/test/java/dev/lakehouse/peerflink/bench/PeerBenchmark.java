@@ -12,7 +12,6 @@ import dev.lakehouse.schemas.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,9 +44,7 @@ public final class PeerBenchmark {
     int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     Path work = Files.createTempDirectory("peer-flink-bench");
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"), 0)) {
-      List<String> topics = new ArrayList<>(Topics.ALL);
-      Topics.OUTPUTS.forEach(topic -> topics.add(BothSystems.FLINK_PREFIX + topic));
-      kafka.createTopics(partitions, topics.toArray(String[]::new));
+      kafka.createTopics(partitions, BothSystems.topics());
       long inputRecords;
       GeneratorConfig input = GeneratorConfig.builder()
           .bootstrapServers(kafka.bootstrapServers()).seed(7).events(events).tail(false).build();

@@ -3,11 +3,14 @@ package dev.lakehouse.peerflink.harness;
 import dev.lakehouse.local.embedded.FreePorts;
 import dev.lakehouse.local.generator.GroupCatchUp;
 import dev.lakehouse.local.generator.LagGate;
+import dev.lakehouse.schemas.Topics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -28,6 +31,13 @@ public final class BothSystems {
   public BothSystems(String bootstrapServers, Path work) {
     this.bootstrapServers = bootstrapServers;
     this.work = work;
+  }
+
+  /** Every topic either system reads or writes: the pipeline's, and the Flink peer's prefixed outputs. */
+  public static String[] topics() {
+    List<String> topics = new ArrayList<>(Topics.ALL);
+    Topics.OUTPUTS.forEach(topic -> topics.add(FLINK_PREFIX + topic));
+    return topics.toArray(String[]::new);
   }
 
   public int streamsHttpPort() {

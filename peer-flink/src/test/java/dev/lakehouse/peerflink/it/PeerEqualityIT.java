@@ -17,15 +17,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.util.FileUtils;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,11 +56,9 @@ class PeerEqualityIT {
   @BeforeAll
   @Timeout(480)
   static void runBothOnOneInput() throws Exception {
-    deleteRecursively(WORK);
+    FileUtils.deleteDirectory(WORK.toFile());
     kafka = EmbeddedKafka.start(Files.createDirectories(WORK.resolve("kafka")), 0);
-    List<String> topics = new ArrayList<>(Topics.ALL);
-    Topics.OUTPUTS.forEach(topic -> topics.add(BothSystems.FLINK_PREFIX + topic));
-    kafka.createTopics(2, topics.toArray(String[]::new));
+    kafka.createTopics(2, BothSystems.topics());
     BothSystems both = new BothSystems(kafka.bootstrapServers(), WORK);
     Path streamsConfig = both.streamsConfig(Map.of());
     Path flinkConfig = both.flinkConfig(Map.of());
@@ -209,14 +206,6 @@ class PeerEqualityIT {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Cannot produce the input: interrupted", e);
-    }
-  }
-
-  private static void deleteRecursively(Path dir) throws Exception {
-    if (Files.exists(dir)) {
-      try (Stream<Path> paths = Files.walk(dir)) {
-        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
     }
   }
 }
