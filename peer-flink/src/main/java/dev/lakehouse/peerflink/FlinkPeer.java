@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
         "exactly-once Kafka sink, writing the same contracts to topics with a prefix (flink-).",
         "Resumes from the newest checkpoint under <data.dir>/checkpoints when there is one.",
         "Settings: the defaults, then --config, then the environment (" + SettingsSources.ENV_PREFIX + "<KEY>);",
-        "keys in peer-flink/README.md. Exit codes: 0 stopped, 1 the job failed, 2 bad settings."})
+        "keys in peer-flink/README.md. Exit codes: 1 the job failed, 2 bad settings, 143 stopped (SIGTERM)."})
 public final class FlinkPeer implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(FlinkPeer.class);
 

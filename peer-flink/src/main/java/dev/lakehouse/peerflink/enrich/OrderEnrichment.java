@@ -39,7 +39,7 @@ public final class OrderEnrichment extends BroadcastProcessFunction<Order, Refer
     ReferenceVersion customer = asOf(versions, ReferenceVersion.key(Topics.CUSTOMERS, order.customerId()), order);
     ReferenceVersion merchant = asOf(versions, ReferenceVersion.key(Topics.MERCHANTS, order.merchantId()), order);
     out.collect(encoder.encode(Topics.ORDERS_ENRICHED, order.orderId(),
-        ContractRows.enrichedOrder(order, customer, merchant, System.currentTimeMillis())));
+        ContractRows.enrichedOrder(order, customer, merchant, context.currentProcessingTime())));
   }
 
   @Override
