@@ -1,11 +1,13 @@
 package dev.lakehouse.peerflink;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.peerflink.config.PeerConfig;
 import dev.lakehouse.peerflink.config.SettingsSources;
 import dev.lakehouse.peerflink.job.PeerJob;
 import dev.lakehouse.peerflink.runtime.FlinkSettings;
 import dev.lakehouse.peerflink.runtime.LatestCheckpoint;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -23,7 +25,7 @@ import picocli.CommandLine.Option;
         "exactly-once Kafka sink, writing the same contracts to topics with a prefix (flink-).",
         "Resumes from the newest checkpoint under <data.dir>/checkpoints when there is one.",
         "Settings: the defaults, then --config, then the environment (" + SettingsSources.ENV_PREFIX + "<KEY>);",
-        "keys in peer-flink/README.md. Exit codes: 1 the job failed, 2 bad settings, 143 stopped (SIGTERM)."})
+        "keys in peer-flink/README.md."})
 public final class FlinkPeer implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(FlinkPeer.class);
 
@@ -31,7 +33,14 @@ public final class FlinkPeer implements Callable<Integer> {
   private Path configFile;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new FlinkPeer()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The CLI with the project's exit codes in its {@code --help}; SIGTERM stops it with 143. */
+  public static CommandLine commandLine() {
+    return ExitCode.describeIn(new CommandLine(new FlinkPeer()), Map.of(
+        ExitCode.FAILED, "the job failed (its log says why); 143 when stopped with SIGTERM",
+        ExitCode.UNREACHABLE, "the job failed because Kafka or the schema registry did not answer"));
   }
 
   @Override
@@ -41,7 +50,7 @@ public final class FlinkPeer implements Callable<Integer> {
       config = SettingsSources.load(configFile, System.getenv());
     } catch (ConfigException e) {
       System.err.println(e.getMessage());
-      return 2;
+      return ExitCode.INVALID.code();
     }
     Optional<Path> restoreFrom = LatestCheckpoint.in(FlinkSettings.checkpointDir(config.dataDir()));
     LOG.info("Starting {} with parallelism {}, checkpoints every {} in {}; {}", PeerJob.NAME, config.parallelism(),
@@ -52,10 +61,10 @@ public final class FlinkPeer implements Callable<Integer> {
     PeerJob.build(env, config.jobSettings(), config.kafkaIo());
     try {
       env.execute(PeerJob.NAME);
-      return 0;
+      return ExitCode.OK.code();
     } catch (Exception e) {
       LOG.error("The job failed", e);
-      return 1;
+      return ExitCode.ofFailure(e).code();
     }
   }
 }

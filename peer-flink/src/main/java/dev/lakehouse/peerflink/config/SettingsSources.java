@@ -1,5 +1,6 @@
 package dev.lakehouse.peerflink.config;
 
+import dev.lakehouse.conventions.EnvironmentNames;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -34,12 +35,8 @@ public final class SettingsSources {
     return PeerConfig.of(settings);
   }
 
-  static String variableOf(String key) {
-    return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
-  }
-
   private static String keyOf(String variable) {
-    return PeerConfig.keys().stream().filter(key -> variableOf(key).equals(variable)).findFirst()
+    return PeerConfig.keys().stream().filter(key -> EnvironmentNames.variable(ENV_PREFIX, key).equals(variable)).findFirst()
         .orElseGet(() -> variable.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).replace('_', '.'));
   }
 

@@ -1,17 +1,19 @@
 package dev.lakehouse.peerflink.bench;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.peerflink.harness.BothSystems;
-import dev.lakehouse.peerflink.harness.ChildJvm;
 import dev.lakehouse.peerflink.harness.FlinkPeerJvm;
 import dev.lakehouse.peerflink.harness.StreamsAppJvm;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.bench.PassThrough;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.EmbeddedKafka;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,18 +27,20 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * The Streams app and the Flink peer, one after the other, over the same generated input on the
  * same in-process broker, each with exactly-once and {@code -Xmx1g} in its own JVM: events per
- * second, CPU per input record and peak heap of each, and their ratios. Not part of {@code mvn
+ * second, CPU per input record and peak heap of each, their ratios, and the Streams benchmark's
+ * pass-through ceiling on the same input. Not part of {@code mvn
  * verify}: run {@code peer-flink/bench/run.sh [events] [partitions]}.
  */
 public final class PeerBenchmark {
   private static final String HEAP = "-Xmx1g";
   private static final Duration CATCH_UP = Duration.ofMinutes(30);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(60);
 
   private PeerBenchmark() {}
 
   /** A started system: how to wait until it is ready. */
   private interface Ready {
-    void await(ChildJvm jvm) throws InterruptedException;
+    void await(ChildProcess jvm) throws Exception;
   }
 
   public static void main(String[] args) throws Exception {
@@ -44,7 +48,9 @@ public final class PeerBenchmark {
     int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     Path work = Files.createTempDirectory("peer-flink-bench");
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"), 0)) {
-      kafka.createTopics(partitions, BothSystems.topics());
+      List<String> topics = new ArrayList<>(List.of(BothSystems.topics()));
+      topics.add(PassThrough.SINK);
+      kafka.createTopics(partitions, topics.toArray(String[]::new));
       long inputRecords;
       GeneratorConfig input = GeneratorConfig.builder()
           .bootstrapServers(kafka.bootstrapServers()).seed(7).events(events).tail(false).build();
@@ -53,6 +59,8 @@ public final class PeerBenchmark {
       }
       System.out.printf("input: %d records on %s, %d partitions each (generator seed 7, no tail)%n", inputRecords,
           Topics.INPUTS, partitions);
+
+      double ceiling = inputRecords / new PassThrough(kafka.bootstrapServers(), 100).run(Topics.INPUTS, inputRecords);
 
       BothSystems both = new BothSystems(kafka.bootstrapServers(), work);
       Measured streams = measure("Streams app", inputRecords,
@@ -71,13 +79,17 @@ public final class PeerBenchmark {
           + "transactional Kafka sink; both JVMs %s, same broker, same input%n", partitions, HEAP);
       System.out.println(streams.describe());
       System.out.println(flink.describe());
+      System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (plain consumer + transactional producer, read_committed, "
+          + "commit every 100 ms, same Avro serde, same broker and input, as streams-app/bench/run.sh)%n", ceiling);
+      System.out.printf(Locale.ROOT, "ceiling ratio: %.2f (Streams app), %.2f (Flink peer)%n",
+          streams.eventsPerSecond() / ceiling, flink.eventsPerSecond() / ceiling);
       System.out.printf(Locale.ROOT, "flink ratio: %.2f%n", streams.eventsPerSecond() / flink.eventsPerSecond());
       System.out.printf(Locale.ROOT, "flink cpu ratio: %.2f%n",
           flink.cpuSecondsPerRecord() / streams.cpuSecondsPerRecord());
     }
   }
 
-  private static Measured measure(String system, long inputRecords, ChildJvm jvm, Ready ready, GroupCatchUp group,
+  private static Measured measure(String system, long inputRecords, ChildProcess jvm, Ready ready, GroupCatchUp group,
       WrittenRecords written) throws Exception {
     try (jvm) {
       ready.await(jvm);
@@ -91,7 +103,7 @@ public final class PeerBenchmark {
         measured = new Measured(system, inputRecords, seconds, probe.cpuSeconds() - startupCpu, startupCpu,
             probe.peakHeapBytes(), written.count());
       }
-      System.out.printf("%s stopped with exit code %d after SIGTERM%n", system, jvm.stop());
+      System.out.printf("%s stopped with exit code %d after SIGTERM%n", system, jvm.stop(STOP_GRACE));
       return measured;
     }
   }

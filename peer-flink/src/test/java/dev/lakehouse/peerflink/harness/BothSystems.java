@@ -1,9 +1,9 @@
 package dev.lakehouse.peerflink.harness;
 
-import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.generator.GroupCatchUp;
-import dev.lakehouse.local.generator.LagGate;
+import dev.lakehouse.generator.GroupCatchUp;
+import dev.lakehouse.generator.LagGate;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,8 @@ package dev.lakehouse.peerflink.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -16,17 +18,18 @@ public final class FlinkPeerJvm {
   private FlinkPeerJvm() {}
 
   /** @param javaOptions the JVM options (JAVA_OPTS of the script), e.g. {@code -Xmx1g} */
-  public static ChildJvm start(Path configFile, Path log, String javaOptions) throws IOException {
-    String script = Repo.dir().resolve("peer-flink/bin/flink-peer.sh").toString();
-    return ChildJvm.start("Flink peer", List.of("bash", script, "--config", configFile.toString()),
-        Map.of("JAVA_OPTS", javaOptions), log);
+  public static ChildProcess start(Path configFile, Path log, String javaOptions) throws IOException {
+    String script = RepoDir.get().resolve("peer-flink/bin/flink-peer.sh").toString();
+    return ChildProcess.start(List.of("bash", script, "--config", configFile.toString()), log,
+        Map.of("JAVA_OPTS", javaOptions));
   }
 
   /**
    * Until every task of the job runs, read from the MiniCluster's REST API on {@code restPort}
    * (set {@code flink.rest.bind-port} and {@code flink.rest.bind-address=127.0.0.1}).
    */
-  public static void awaitRunning(ChildJvm peer, int restPort, Duration timeout) throws InterruptedException {
+  public static void awaitRunning(ChildProcess peer, int restPort, Duration timeout)
+      throws InterruptedException, IOException {
     Readiness.await(peer, () -> Http.get(restPort, "/jobs/overview")
         .filter(r -> r.statusCode() == 200).map(r -> allTasksRunning(r.body())).orElse(false), timeout, "Flink peer");
   }

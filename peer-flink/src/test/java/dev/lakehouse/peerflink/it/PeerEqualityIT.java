@@ -3,15 +3,15 @@ package dev.lakehouse.peerflink.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.peerflink.harness.BothSystems;
-import dev.lakehouse.peerflink.harness.ChildJvm;
 import dev.lakehouse.peerflink.harness.CommittedRows;
 import dev.lakehouse.peerflink.harness.FlinkPeerJvm;
 import dev.lakehouse.peerflink.harness.StreamsAppJvm;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.EmbeddedKafka;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,6 +44,7 @@ class PeerEqualityIT {
   private static final Path WORK = Path.of("target", "it", "peer-equality").toAbsolutePath();
   private static final Set<String> WALL_CLOCK = Set.of("processing_time");
   private static final String FLINK_JVM = "-Xmx768m";
+  private static final Duration STOP_GRACE = Duration.ofSeconds(60);
   private static final List<String> STREAMS_JVM = List.of("-Xmx384m", "-XX:+UseSerialGC");
   private static final List<String> COMPARED = List.of(Topics.ORDERS_ENRICHED, Topics.REVENUE_BY_MERCHANT_1M,
       Topics.PAYMENTS_BY_OUTCOME_1M, Topics.ORDER_PAYMENTS, Topics.LATE_EVENTS, Topics.DEAD_LETTERS);
@@ -65,8 +66,8 @@ class PeerEqualityIT {
     Path flinkLog = WORK.resolve("flink-peer.log");
     Path restartedLog = WORK.resolve("flink-peer-restarted.log");
 
-    try (ChildJvm streams = StreamsAppJvm.start(streamsConfig, WORK.resolve("streams-app.log"), STREAMS_JVM);
-        ChildJvm flink = FlinkPeerJvm.start(flinkConfig, flinkLog, FLINK_JVM);
+    try (ChildProcess streams = StreamsAppJvm.start(streamsConfig, WORK.resolve("streams-app.log"), STREAMS_JVM);
+        ChildProcess flink = FlinkPeerJvm.start(flinkConfig, flinkLog, FLINK_JVM);
         Generator generator = Generator.following(input(), both.followBoth(Duration.ofMinutes(2)))) {
       StreamsAppJvm.awaitReady(streams, both.streamsHttpPort(), Duration.ofSeconds(150));
       FlinkPeerJvm.awaitRunning(flink, both.flinkRestPort(), Duration.ofSeconds(150));
@@ -79,7 +80,7 @@ class PeerEqualityIT {
       flink.kill();
       LOG.info("Killed the peer with SIGKILL; restarting it");
 
-      try (ChildJvm restarted = FlinkPeerJvm.start(flinkConfig, restartedLog, FLINK_JVM)) {
+      try (ChildProcess restarted = FlinkPeerJvm.start(flinkConfig, restartedLog, FLINK_JVM)) {
         FlinkPeerJvm.awaitRunning(restarted, both.flinkRestPort(), Duration.ofSeconds(150));
         LOG.info("The peer runs again");
         mainPhase.get();
@@ -96,9 +97,9 @@ class PeerEqualityIT {
           FLINK.put(topic, values(BothSystems.FLINK_PREFIX + topic, topic));
         });
         restartedFlinkLog = Files.readString(restartedLog);
-        assertThat(restarted.stop()).as("the peer's exit code after SIGTERM").isIn(0, 143);
+        assertThat(restarted.stop(STOP_GRACE)).as("the peer's exit code after SIGTERM").isIn(0, 143);
       }
-      assertThat(streams.stop()).as("the Streams app's exit code after SIGTERM").isEqualTo(143);
+      assertThat(streams.stop(STOP_GRACE)).as("the Streams app's exit code after SIGTERM").isEqualTo(143);
     }
   }
 
