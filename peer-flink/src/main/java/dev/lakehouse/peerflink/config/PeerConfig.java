@@ -66,7 +66,8 @@ public final class PeerConfig {
       .define(WINDOW_GRACE, Type.STRING, "2m", DurationText.validator(), Importance.HIGH,
           "How long after its end a 1-minute window (and the order-payment join window) accepts events.")
       .define(DEDUP_WINDOW, Type.STRING, "10m", DurationText.validator(), Importance.MEDIUM,
-          "How long (wall clock, from when it was seen) an event_id is remembered to drop retries.")
+          "How long an event_id is remembered to drop retries, in stream time counted from when it was seen "
+              + "(whatever its event time).")
       .define(MAX_FUTURE_SKEW, Type.STRING, "5m", DurationText.validator(), Importance.MEDIUM,
           "Events further ahead of the wall clock are dead-lettered.")
       .define(HORIZON, Type.STRING, "7d", DurationText.validator(), Importance.MEDIUM,
@@ -77,8 +78,9 @@ public final class PeerConfig {
       .define(PAYMENT_OUTCOMES, Type.LIST, "DECLINED,FAILED,SUCCEEDED", Importance.MEDIUM,
           "Accepted payment outcomes (must contain SUCCEEDED).")
       .define(MAX_AMOUNT, Type.STRING, "1000000.00", Importance.MEDIUM, "Largest accepted amount.")
-      .define(REFERENCE_HISTORY_RETENTION, Type.STRING, "1d", DurationText.validator(), Importance.MEDIUM,
-          "How far back customer and merchant versions are kept for the as-of lookup.")
+      .define(REFERENCE_HISTORY_RETENTION, Type.STRING, "7d", DurationText.validator(), Importance.MEDIUM,
+          "How far back, behind the newest version of the same customer or merchant, older versions are kept "
+              + "for the as-of lookup.")
       .define(PAYMENT_JOIN_WINDOW, Type.STRING, "30m", DurationText.validator(), Importance.MEDIUM,
           "How long after an order its successful payment is looked for.");
 

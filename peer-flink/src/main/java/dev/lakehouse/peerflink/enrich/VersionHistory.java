@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The versions of one customer or merchant, oldest first. A version is valid from its validFrom
- * until the next one's. History is kept for the retention behind the newest version; the version
+ * until the next one's; a deletion (tombstone) is a version without a value. History is kept for the retention behind the newest version; the version
  * valid at the start of the kept history stays, as the Streams app's versioned tables keep it.
  */
 public record VersionHistory(ReferenceVersion[] versions) {
@@ -30,7 +30,7 @@ public record VersionHistory(ReferenceVersion[] versions) {
     return new VersionHistory(all.toArray(ReferenceVersion[]::new));
   }
 
-  /** The version valid at {@code time}, or null when none was. */
+  /** The version valid at {@code time}, or null when none was (none yet, or deleted by then). */
   public ReferenceVersion asOf(long time) {
     ReferenceVersion valid = null;
     for (ReferenceVersion version : versions) {
@@ -39,6 +39,6 @@ public record VersionHistory(ReferenceVersion[] versions) {
       }
       valid = version;
     }
-    return valid;
+    return valid == null || valid.deleted() ? null : valid;
   }
 }

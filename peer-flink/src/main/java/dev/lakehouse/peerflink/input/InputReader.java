@@ -68,6 +68,12 @@ public final class InputReader implements KafkaRecordDeserializationSchema<Input
     }
     Input raw = new Input(topic, record.partition(), record.offset(), key, record.value(), headerNames, headerValues,
         null, null, null, null, null);
+    if (record.value() == null && InputRules.deletesWithTombstones(topic)) {
+      Optional<Violation> violation = rules.checkTombstone(topic, key, record.timestamp(), wallClock);
+      return new Input(topic, record.partition(), record.offset(), key, null, headerNames, headerValues,
+          record.timestamp(), null, null, violation.isPresent() ? null
+          : ReferenceVersion.deletion(topic, key, record.timestamp()), violation.orElse(null));
+    }
     GenericRecord value;
     try {
       value = values.deserialize(topic, record.value());
@@ -110,11 +116,11 @@ public final class InputReader implements KafkaRecordDeserializationSchema<Input
 
   private static ReferenceVersion reference(String topic, GenericRecord v, long validFrom) {
     if (topic.equals(Topics.CUSTOMERS)) {
-      return new ReferenceVersion(topic, text(v, "customer_id"), text(v, "name"), text(v, "country"),
+      return ReferenceVersion.of(topic, text(v, "customer_id"), text(v, "name"), text(v, "country"),
           text(v, "segment"), validFrom);
     }
     if (topic.equals(Topics.MERCHANTS)) {
-      return new ReferenceVersion(topic, text(v, "merchant_id"), text(v, "name"), text(v, "country"),
+      return ReferenceVersion.of(topic, text(v, "merchant_id"), text(v, "name"), text(v, "country"),
           text(v, "category"), validFrom);
     }
     return null;

@@ -50,9 +50,9 @@ final class InputRules implements Serializable {
   /** The first rule {@code value} breaks, in the order key, ids, codes, amount, time. */
   Optional<Violation> check(String topic, String key, GenericRecord value, long wallClock) {
     TopicRules rules = rules(topic);
-    if (key == null || key.isEmpty()) {
-      return broken("MISSING_KEY", "record key is " + (key == null ? "null" : "empty") + ": producers must key "
-          + topic + " by " + rules.idField());
+    Optional<Violation> badKey = checkKey(topic, key);
+    if (badKey.isPresent()) {
+      return badKey;
     }
     for (String id : rules.ids()) {
       if (value.get(id).toString().isBlank()) {
@@ -78,9 +78,33 @@ final class InputRules implements Serializable {
             + maxAmount.toPlainString() + "]");
       }
     }
-    long time = eventTime(topic, value);
+    return checkTime(rules.timeField(), eventTime(topic, value), wallClock);
+  }
+
+  /**
+   * A tombstone of a customer or merchant deletes it as of its Kafka timestamp; it needs a key and a
+   * timestamp in range, like any other version.
+   */
+  Optional<Violation> checkTombstone(String topic, String key, long recordTimestamp, long wallClock) {
+    return checkKey(topic, key).or(() -> checkTime("record timestamp", recordTimestamp, wallClock));
+  }
+
+  /** Reference topics (compacted, often fed by change-data-capture) delete with tombstones. */
+  static boolean deletesWithTombstones(String topic) {
+    return topic.equals(Topics.CUSTOMERS) || topic.equals(Topics.MERCHANTS);
+  }
+
+  private Optional<Violation> checkKey(String topic, String key) {
+    if (key == null || key.isEmpty()) {
+      return broken("MISSING_KEY", "record key is " + (key == null ? "null" : "empty") + ": producers must key "
+          + topic + " by " + rules(topic).idField());
+    }
+    return Optional.empty();
+  }
+
+  private Optional<Violation> checkTime(String field, long time, long wallClock) {
     if (time < 0 || time > wallClock + maxFutureSkew.toMillis()) {
-      return broken("EVENT_TIME_OUT_OF_RANGE", rules.timeField() + " " + Instant.ofEpochMilli(time)
+      return broken("EVENT_TIME_OUT_OF_RANGE", field + " " + Instant.ofEpochMilli(time)
           + " is not between 1970 and " + maxFutureSkew + " after the wall clock " + Instant.ofEpochMilli(wallClock)
           + ": check the producer's clock");
     }

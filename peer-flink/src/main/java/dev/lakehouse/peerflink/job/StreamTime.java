@@ -13,4 +13,9 @@ public final class StreamTime {
   public static long ofWatermark(long watermark, Duration grace) {
     return watermark + grace.toMillis() + 1;
   }
+
+  /** The watermark that shows stream time {@code streamTime}: the inverse of {@link #ofWatermark}. */
+  public static long watermarkOf(long streamTime, Duration grace) {
+    return streamTime - grace.toMillis() - 1;
+  }
 }

@@ -1,6 +1,7 @@
 package dev.lakehouse.peerflink.join;
 
 import dev.lakehouse.peerflink.job.JobSettings;
+import dev.lakehouse.peerflink.job.StreamTime;
 import dev.lakehouse.peerflink.model.KafkaOutput;
 import dev.lakehouse.peerflink.model.Order;
 import dev.lakehouse.peerflink.model.Payment;
@@ -18,7 +19,6 @@ import java.util.Map;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
-import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
@@ -30,12 +30,19 @@ import org.apache.flink.util.OutputTag;
  * SUCCEEDED payments whose event time lies in [order time, order time + payment join window].
  *
  * <p>The first successful payment of an order gives PAID (event time = payment time, lineage =
- * the payment); later ones are dropped. An order still unpaid when its window closes gives UNPAID
- * (event time = order time + window, lineage = the order). A successful payment that no order
- * joined when its own window closes (no PLACED order can still arrive for it) becomes an
- * UNKNOWN_ORDER dead letter. "Closes" is event time plus the grace, as the Streams app's outer
- * join: the timers are set at the window's end and fire once the watermark, which trails the
- * slowest partition by the grace, passes it.
+ * the payment); later ones are dropped. An order still unpaid at its deadline gives UNPAID (event
+ * time = order time + window, lineage = the order). A successful payment that no order joined by
+ * its deadline becomes an UNKNOWN_ORDER dead letter. The deadlines are the Streams app's: an order
+ * at time t seen at stream time s waits until stream time passes max(t + window, s) + grace, a
+ * payment at time p until it passes max(p, s) + grace, so an order far behind stream time (a
+ * backfill) still gets a grace for its payment. The timers are set at max(t + window, s) and
+ * max(p, s) and fire once the watermark, which trails the slowest partition by the grace, reaches
+ * them.
+ *
+ * <p>Retries are dropped as the Streams app drops them: an event_id is remembered for the dedup
+ * window of stream time counted from when it was seen, whatever its own event time, so the retry of
+ * an event far behind (a late one, a backfill) is dropped too; a copy arriving once stream time has
+ * moved on by the dedup window passes again.
  */
 public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order, Payment, KafkaOutput> {
   public static final OutputTag<Order> UNIQUE_ORDERS = new OutputTag<>("unique-orders", TypeInformation.of(Order.class));
@@ -46,7 +53,9 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
 
   private final JobSettings settings;
   private final long windowMs;
-  private transient MapState<String, Boolean> seenEventIds;
+  private final long dedupWindowMs;
+  /** event_id -> the watermark at which it is forgotten. */
+  private transient MapState<String, Long> seenEventIds;
   private transient MapState<String, OpenOrder> openOrders;
   private transient MapState<String, OpenPayment> openPayments;
   private final OutputEncoder encoder;
@@ -54,19 +63,13 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
   public OrderPaymentJoin(JobSettings settings) {
     this.settings = settings;
     this.windowMs = settings.paymentJoinWindow().toMillis();
+    this.dedupWindowMs = settings.dedupWindow().toMillis();
     this.encoder = new OutputEncoder(settings);
   }
 
   @Override
   public void open(OpenContext context) {
-    MapStateDescriptor<String, Boolean> seen = new MapStateDescriptor<>("seen-event-ids", String.class, Boolean.class);
-    // state TTL counts wall-clock time from the write: an id is remembered for the dedup window after it was seen
-    seen.enableTimeToLive(StateTtlConfig.newBuilder(settings.dedupWindow())
-        .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
-        .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
-        .cleanupInRocksdbCompactFilter(1000)
-        .build());
-    seenEventIds = getRuntimeContext().getMapState(seen);
+    seenEventIds = getRuntimeContext().getMapState(new MapStateDescriptor<>("seen-event-ids", String.class, Long.class));
     openOrders = getRuntimeContext().getMapState(new MapStateDescriptor<>("open-orders", String.class, OpenOrder.class));
     openPayments =
         getRuntimeContext().getMapState(new MapStateDescriptor<>("open-payments", String.class, OpenPayment.class));
@@ -74,7 +77,7 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
 
   @Override
   public void processElement1(Order order, Context context, Collector<KafkaOutput> out) throws Exception {
-    if (!passedOnOnce(order.eventId(), UNIQUE_ORDERS, order, context) || !order.isPlaced()) {
+    if (!passedOnOnce(order.eventId(), order.eventTime(), UNIQUE_ORDERS, order, context) || !order.isPlaced()) {
       return;
     }
     List<Map.Entry<String, OpenPayment>> matches = new ArrayList<>();
@@ -85,18 +88,21 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
     }
     matches.sort(Map.Entry.comparingByValue(Comparator.comparing(OpenPayment::payment, FIRST_ARRIVED)));
     for (Map.Entry<String, OpenPayment> match : matches) {
-      openPayments.put(match.getKey(), new OpenPayment(match.getValue().payment(), true));
+      OpenPayment open = match.getValue();
+      openPayments.put(match.getKey(), new OpenPayment(open.payment(), open.deadline(), true));
     }
     if (!matches.isEmpty()) {
       emitPaid(order, matches.get(0).getValue().payment(), context, out);
     }
-    openOrders.put(order.eventId(), new OpenOrder(order, !matches.isEmpty()));
-    context.timerService().registerEventTimeTimer(order.eventTime() + windowMs);
+    long deadline = Math.max(order.eventTime() + windowMs, streamTime(order.eventTime(), context));
+    openOrders.put(order.eventId(), new OpenOrder(order, deadline, !matches.isEmpty()));
+    context.timerService().registerEventTimeTimer(deadline);
   }
 
   @Override
   public void processElement2(Payment payment, Context context, Collector<KafkaOutput> out) throws Exception {
-    if (!passedOnOnce(payment.eventId(), UNIQUE_PAYMENTS, payment, context) || !payment.succeeded()) {
+    if (!passedOnOnce(payment.eventId(), payment.eventTime(), UNIQUE_PAYMENTS, payment, context)
+        || !payment.succeeded()) {
       return;
     }
     boolean matched = false;
@@ -105,13 +111,14 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
       if (inWindow(order.order(), payment)) {
         matched = true;
         if (!order.paid()) {
-          open.setValue(new OpenOrder(order.order(), true));
+          open.setValue(new OpenOrder(order.order(), order.deadline(), true));
           emitPaid(order.order(), payment, context, out);
         }
       }
     }
-    openPayments.put(payment.eventId(), new OpenPayment(payment, matched));
-    context.timerService().registerEventTimeTimer(payment.eventTime());
+    long deadline = streamTime(payment.eventTime(), context);
+    openPayments.put(payment.eventId(), new OpenPayment(payment, deadline, matched));
+    context.timerService().registerEventTimeTimer(deadline);
   }
 
   @Override
@@ -120,34 +127,49 @@ public final class OrderPaymentJoin extends KeyedCoProcessFunction<String, Order
     long now = context.timerService().currentProcessingTime();
     for (Iterator<Map.Entry<String, OpenOrder>> it = openOrders.iterator(); it.hasNext(); ) {
       OpenOrder open = it.next().getValue();
-      long windowEnd = open.order().eventTime() + windowMs;
-      if (windowEnd <= watermark) {
+      if (open.deadline() <= watermark) {
         if (!open.paid()) {
           out.collect(encoder.encode(Topics.ORDER_PAYMENTS, open.order().orderId(),
-              ContractRows.orderPayment(open.order(), null, windowEnd, now)));
+              ContractRows.orderPayment(open.order(), null, open.order().eventTime() + windowMs, now)));
         }
         it.remove();
       }
     }
     for (Iterator<Map.Entry<String, OpenPayment>> it = openPayments.iterator(); it.hasNext(); ) {
       OpenPayment open = it.next().getValue();
-      if (open.payment().eventTime() <= watermark) {
+      if (open.deadline() <= watermark) {
         if (!open.matched()) {
           out.collect(unknownOrder(open.payment(), context.getCurrentKey(), now));
         }
         it.remove();
       }
     }
+    for (Iterator<Long> it = seenEventIds.values().iterator(); it.hasNext(); ) {
+      if (it.next() <= watermark) {
+        it.remove();
+      }
+    }
   }
 
   /** Passes an event on to the enrichment and the windows unless its event_id was seen; false for a duplicate. */
-  private <T> boolean passedOnOnce(String eventId, OutputTag<T> unique, T event, Context context) throws Exception {
+  private <T> boolean passedOnOnce(String eventId, long eventTime, OutputTag<T> unique, T event, Context context)
+      throws Exception {
     if (seenEventIds.contains(eventId)) {
       return false;
     }
-    seenEventIds.put(eventId, Boolean.TRUE);
+    // forgotten once stream time is past the time it was seen + the dedup window
+    long forgetAt =
+        StreamTime.watermarkOf(streamTime(eventTime, context) + dedupWindowMs + 1, settings.windowGrace());
+    seenEventIds.put(eventId, forgetAt);
+    context.timerService().registerEventTimeTimer(forgetAt);
     context.output(unique, event);
     return true;
+  }
+
+  /** Stream time with this event seen: the watermark's, or the event's time when that is ahead of it. */
+  private long streamTime(long eventTime, Context context) {
+    return Math.max(StreamTime.ofWatermark(context.timerService().currentWatermark(), settings.windowGrace()),
+        eventTime);
   }
 
   private boolean inWindow(Order order, Payment payment) {

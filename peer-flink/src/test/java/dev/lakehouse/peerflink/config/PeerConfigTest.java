@@ -27,7 +27,7 @@ class PeerConfigTest {
     assertThat(settings.orderStatuses()).containsExactlyInAnyOrder("PLACED", "CANCELLED", "FULFILLED");
     assertThat(settings.paymentOutcomes()).containsExactlyInAnyOrder("SUCCEEDED", "DECLINED", "FAILED");
     assertThat(settings.maxAmount()).isEqualByComparingTo(new BigDecimal("1000000.00"));
-    assertThat(settings.referenceHistoryRetention()).isEqualTo(Duration.ofDays(1));
+    assertThat(settings.referenceHistoryRetention()).isEqualTo(Duration.ofDays(7));
     assertThat(settings.paymentJoinWindow()).isEqualTo(Duration.ofMinutes(30));
     assertThat(settings.outputTopic("orders-enriched")).isEqualTo("flink-orders-enriched");
   }

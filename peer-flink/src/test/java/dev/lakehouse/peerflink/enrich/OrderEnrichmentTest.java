@@ -22,10 +22,10 @@ class OrderEnrichmentTest {
   @Test
   void anOrderGetsTheCustomerAndMerchantVersionsValidAtItsEventTime() throws Exception {
     try (BroadcastOperatorTestHarness<Order, ReferenceVersion, KafkaOutput> harness = harness()) {
-      harness.processBroadcastElement(new ReferenceVersion(Topics.CUSTOMERS, "c-1", "Ada v1", "DE", "retail", T0), 0);
+      harness.processBroadcastElement(ReferenceVersion.of(Topics.CUSTOMERS, "c-1", "Ada v1", "DE", "retail", T0), 0);
       harness.processBroadcastElement(
-          new ReferenceVersion(Topics.CUSTOMERS, "c-1", "Ada v2", "FR", "business", T0 + 10 * MINUTE), 0);
-      harness.processBroadcastElement(new ReferenceVersion(Topics.MERCHANTS, "m-1", "Shop", "NL", "grocery", T0), 0);
+          ReferenceVersion.of(Topics.CUSTOMERS, "c-1", "Ada v2", "FR", "business", T0 + 10 * MINUTE), 0);
+      harness.processBroadcastElement(ReferenceVersion.of(Topics.MERCHANTS, "m-1", "Shop", "NL", "grocery", T0), 0);
       harness.processElement(order("e1", "o1", "PLACED", T0 + 5 * MINUTE, 7), T0 + 5 * MINUTE);
       harness.processElement(order("e2", "o1", "FULFILLED", T0 + 10 * MINUTE, 8), T0 + 10 * MINUTE);
 
@@ -42,9 +42,9 @@ class OrderEnrichmentTest {
   void withoutAVersionAtItsEventTimeTheReferenceFieldsAreNull() throws Exception {
     try (BroadcastOperatorTestHarness<Order, ReferenceVersion, KafkaOutput> harness = harness()) {
       harness.processBroadcastElement(
-          new ReferenceVersion(Topics.CUSTOMERS, "c-1", "Ada", "DE", "retail", T0 + MINUTE), 0);
+          ReferenceVersion.of(Topics.CUSTOMERS, "c-1", "Ada", "DE", "retail", T0 + MINUTE), 0);
       // a merchant whose id equals the customer's must not be taken for it
-      harness.processBroadcastElement(new ReferenceVersion(Topics.MERCHANTS, "c-1", "Other", "NL", "travel", T0), 0);
+      harness.processBroadcastElement(ReferenceVersion.of(Topics.MERCHANTS, "c-1", "Other", "NL", "travel", T0), 0);
       harness.processElement(order("e1", "o1", "PLACED", T0, 7), T0);
 
       GenericRecord row = rows(harness).get(0);

@@ -20,6 +20,17 @@ class VersionHistoryTest {
   }
 
   @Test
+  void aDeletionHidesTheCustomerFromItsTimeOnButNotBefore() {
+    VersionHistory history = VersionHistory.of(version("v1", 100))
+        .with(ReferenceVersion.deletion("customers", "c-1", 200), DAY).with(version("back", 300), DAY);
+
+    assertThat(history.asOf(199).name()).isEqualTo("v1");
+    assertThat(history.asOf(200)).isNull();
+    assertThat(history.asOf(299)).isNull();
+    assertThat(history.asOf(300).name()).isEqualTo("back");
+  }
+
+  @Test
   void aVersionFromTheSameInstantReplacesTheEarlierOne() {
     VersionHistory history = VersionHistory.of(version("first", 100)).with(version("second", 100), DAY);
 
@@ -37,6 +48,6 @@ class VersionHistoryTest {
   }
 
   private static ReferenceVersion version(String name, long validFrom) {
-    return new ReferenceVersion("customers", "c-1", name, "DE", "retail", validFrom);
+    return ReferenceVersion.of("customers", "c-1", name, "DE", "retail", validFrom);
   }
 }

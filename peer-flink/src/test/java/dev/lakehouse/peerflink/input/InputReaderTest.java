@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.peerflink.Events;
 import dev.lakehouse.peerflink.model.Input;
+import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
@@ -12,9 +13,12 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -90,8 +94,23 @@ class InputReaderTest {
   }
 
   @Test
-  void aTombstoneIsAnInvalidValueDeadLetter() {
+  void aTombstoneOnOrdersOrPaymentsIsAnInvalidValueDeadLetter() {
     assertThat(reader.read(record(Topics.PAYMENTS, "o1", null), NOW).violation().errorClass()).isEqualTo("INVALID_VALUE");
+    assertThat(reader.read(record(Topics.ORDERS, "o1", null), NOW).violation().errorClass()).isEqualTo("INVALID_VALUE");
+  }
+
+  @Test
+  void aTombstoneOnCustomersDeletesTheCustomerAsOfItsKafkaTimestamp() {
+    Input input = reader.read(record(Topics.CUSTOMERS, "c-1", null), NOW);
+
+    assertThat(input.violation()).isNull();
+    assertThat(input.reference()).isEqualTo(ReferenceVersion.deletion(Topics.CUSTOMERS, "c-1", T0));
+  }
+
+  @Test
+  void aTombstoneWithoutAKeyIsAMissingKeyDeadLetter() {
+    assertThat(reader.read(record(Topics.MERCHANTS, null, null), NOW).violation().errorClass())
+        .isEqualTo("MISSING_KEY");
   }
 
   private String violation(String key, GenericRecord order) {
@@ -117,6 +136,7 @@ class InputReaderTest {
   }
 
   private static ConsumerRecord<byte[], byte[]> record(String topic, String key, byte[] value) {
-    return new ConsumerRecord<>(topic, 1, 42L, key == null ? null : key.getBytes(StandardCharsets.UTF_8), value);
+    return new ConsumerRecord<>(topic, 1, 42L, T0, TimestampType.CREATE_TIME, -1, -1,
+        key == null ? null : key.getBytes(StandardCharsets.UTF_8), value, new RecordHeaders(), Optional.empty());
   }
 }

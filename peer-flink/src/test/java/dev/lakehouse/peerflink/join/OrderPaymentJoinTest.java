@@ -82,6 +82,24 @@ class OrderPaymentJoinTest {
   }
 
   @Test
+  void anOrderFarBehindStreamTimeStillWaitsTheGraceForItsPayment() throws Exception {
+    // stream time T0 + 60 min: both orders' join windows ended half an hour ago
+    harness.processBothWatermarks(new Watermark(T0 + 58 * MINUTE - 1));
+    harness.processElement1(order("e1", "o1", "PLACED", T0, 10), T0);
+    harness.processElement1(order("e2", "o2", "PLACED", T0, 11), T0);
+    // stream time T0 + 62 min: the deadline, max(order + 30 min, T0 + 60 min) + grace, not yet passed
+    harness.processBothWatermarks(new Watermark(T0 + 60 * MINUTE - 1));
+    assertThat(harness.extractOutputValues()).isEmpty();
+    harness.processElement2(payment("e3", "o1", "SUCCEEDED", T0 + 5 * MINUTE, 20), T0 + 5 * MINUTE);
+
+    harness.processBothWatermarks(new Watermark(T0 + 60 * MINUTE));
+    assertThat(rows(Topics.ORDER_PAYMENTS)).extracting(r -> r.get("order_id") + " " + r.get("status"))
+        .containsExactly("o1 PAID", "o2 UNPAID");
+    assertThat(rows(Topics.ORDER_PAYMENTS).get(1).get("event_time")).isEqualTo(Instant.ofEpochMilli(T0 + WINDOW));
+    assertThat(rows(Topics.DEAD_LETTERS)).isEmpty();
+  }
+
+  @Test
   void onlyTheFirstSuccessfulPaymentPaysAnOrder() throws Exception {
     harness.processElement1(order("e1", "o1", "PLACED", T0, 10), T0);
     harness.processElement2(payment("e2", "o1", "SUCCEEDED", T0 + MINUTE, 20), T0 + MINUTE);
@@ -121,6 +139,23 @@ class OrderPaymentJoinTest {
     assertThat(harness.getSideOutput(OrderPaymentJoin.UNIQUE_PAYMENTS)).extracting(r -> r.getValue().offset())
         .containsExactly(20L);
     assertThat(rows(Topics.ORDER_PAYMENTS)).hasSize(1);
+  }
+
+  @Test
+  void anIdIsRememberedForTheDedupWindowOfStreamTimeFromWhenItWasSeenWhateverItsEventTime() throws Exception {
+    // watermark = stream time - grace (2 min) - 1 ms: stream time T0 + 60 min, the order is an hour behind it
+    harness.processBothWatermarks(new Watermark(T0 + 58 * MINUTE - 1));
+    harness.processElement1(order("e1", "o1", "FULFILLED", T0, 10), T0);
+    harness.processElement1(order("e1", "o1", "FULFILLED", T0, 11), T0);
+    // stream time T0 + 70 min: not yet past the dedup window (10 min) after it was seen
+    harness.processBothWatermarks(new Watermark(T0 + 68 * MINUTE - 1));
+    harness.processElement1(order("e1", "o1", "FULFILLED", T0, 12), T0);
+    // stream time T0 + 70 min + 1 ms: forgotten, a copy passes again
+    harness.processBothWatermarks(new Watermark(T0 + 68 * MINUTE));
+    harness.processElement1(order("e1", "o1", "FULFILLED", T0, 13), T0);
+
+    assertThat(harness.getSideOutput(OrderPaymentJoin.UNIQUE_ORDERS)).extracting(r -> r.getValue().offset())
+        .containsExactly(10L, 13L);
   }
 
   @Test
