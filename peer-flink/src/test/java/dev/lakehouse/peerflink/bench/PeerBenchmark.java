@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.apache.flink.util.FileUtils;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -86,6 +87,9 @@ public final class PeerBenchmark {
       System.out.printf(Locale.ROOT, "flink ratio: %.2f%n", streams.eventsPerSecond() / flink.eventsPerSecond());
       System.out.printf(Locale.ROOT, "flink cpu ratio: %.2f%n",
           flink.cpuSecondsPerRecord() / streams.cpuSecondsPerRecord());
+    } finally {
+      // the broker's log, both systems' state and logs: about 150 MB per 100,000 events
+      FileUtils.deleteDirectory(work.toFile());
     }
   }
 
