@@ -170,6 +170,7 @@ public final class EmbeddedKafka implements AutoCloseable {
               .map(name -> new NewTopic(name, partitions, (short) 1))
               .collect(Collectors.toList());
       admin.createTopics(missing).all().get();
+      TopicLeaders.await(admin, Arrays.asList(names));
     }
   }
 

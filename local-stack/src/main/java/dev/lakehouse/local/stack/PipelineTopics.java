@@ -1,6 +1,7 @@
 package dev.lakehouse.local.stack;
 
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.TopicLeaders;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,7 @@ public final class PipelineTopics {
       Set<String> existing = admin.listTopics().names().get();
       List<NewTopic> missing = plan(partitions).stream().filter(t -> !existing.contains(t.name())).toList();
       admin.createTopics(missing).all().get();
+      TopicLeaders.await(admin, missing.stream().map(NewTopic::name).toList());
     }
   }
 }
