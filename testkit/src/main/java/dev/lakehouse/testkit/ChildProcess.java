@@ -39,6 +39,11 @@ public final class ChildProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** For tools that attach to the JVM (its MXBeans); a launcher script must {@code exec} java for this to be the JVM. */
+  public long pid() {
+    return process.pid();
+  }
+
   /** CPU time the process has used so far (user + system, all threads). */
   public Duration cpuTime() {
     return process.toHandle().info().totalCpuDuration()

@@ -26,21 +26,22 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * The ceiling: a plain exactly-once loop that reads the input topics, deserializes every value
  * with our Avro serde, serializes it again and produces it to one sink topic, committing input
- * offsets and output in one transaction per commit interval, as Kafka Streams does.
+ * offsets and output in one transaction per commit interval, as Kafka Streams does. Public for
+ * peer-flink's benchmark, which prints the same ceiling beside the Streams app and the Flink peer.
  */
-final class PassThrough {
-  static final String SINK = "bench-passthrough";
+public final class PassThrough {
+  public static final String SINK = "bench-passthrough";
 
   private final String bootstrapServers;
   private final long commitIntervalMs;
 
-  PassThrough(String bootstrapServers, long commitIntervalMs) {
+  public PassThrough(String bootstrapServers, long commitIntervalMs) {
     this.bootstrapServers = bootstrapServers;
     this.commitIntervalMs = commitIntervalMs;
   }
 
   /** Processes until {@code expected} input records have been read; returns the elapsed seconds. */
-  double run(List<String> inputs, long expected) {
+  public double run(List<String> inputs, long expected) {
     SchemaRegistry registry = SchemaRegistries.fromConfig(Map.of("schema.registry.url", "file:"));
     Map<String, AvroDeserializer> deserializers = new HashMap<>();
     inputs.forEach(topic -> deserializers.put(topic, new AvroDeserializer(registry, Topics.valueSchema(topic))));
