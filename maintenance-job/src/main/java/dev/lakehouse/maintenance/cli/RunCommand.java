@@ -3,7 +3,7 @@ package dev.lakehouse.maintenance.cli;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.Durations;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
-import dev.lakehouse.maintenance.report.ReportWriter;
+import dev.lakehouse.maintenance.report.ReportDelivery;
 import dev.lakehouse.maintenance.report.RunReport;
 import dev.lakehouse.maintenance.run.CatalogFactory;
 import dev.lakehouse.maintenance.run.MaintenanceRun;
@@ -73,6 +73,7 @@ final class RunCommand implements Callable<Integer> {
     }, "maintenance-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     Catalog catalog = CatalogFactory.create(settings);
+    ReportDelivery delivery = ReportDelivery.of(settings);
     try {
       MaintenanceRun run = new MaintenanceRun(settings, Clock.systemUTC(), stop::get);
       while (true) {
@@ -89,8 +90,7 @@ final class RunCommand implements Callable<Integer> {
           report = null;
         }
         if (report != null) {
-          out.print(ReportWriter.text(report));
-          out.flush();
+          delivery.deliver(report, out, spec.commandLine().getErr());
         }
         boolean failed = report == null || report.failed();
         if (interval == null || stop.get()) {

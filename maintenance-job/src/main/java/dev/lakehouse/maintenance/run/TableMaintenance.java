@@ -2,6 +2,7 @@ package dev.lakehouse.maintenance.run;
 
 import dev.lakehouse.maintenance.compaction.CompactionResult;
 import dev.lakehouse.maintenance.compaction.CompactionTask;
+import dev.lakehouse.maintenance.config.Durations;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.config.TaskSettings;
 import dev.lakehouse.maintenance.expiry.SnapshotExpirer;
@@ -14,6 +15,7 @@ import dev.lakehouse.maintenance.report.TableReport;
 import dev.lakehouse.maintenance.report.TableStats;
 import dev.lakehouse.maintenance.report.TableStatsCollector;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,13 +108,14 @@ public final class TableMaintenance {
       if (settings.expiryEnabled() && !stopRequested.getAsBoolean()) {
         expiry = task(errors, "expire snapshots", () -> {
           lease.ensureHeld();
-          return new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(), settings.minSnapshots(), false);
+          return new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(), settings.minSnapshots(),
+              settings.maxSnapshots(), false);
         });
       }
       if (settings.orphansEnabled() && !stopRequested.getAsBoolean()) {
         orphans = task(errors, "delete orphan files", () -> {
           lease.ensureHeld();
-          return new OrphanCleaner(clock).clean(table, settings.orphanMinAge(), false);
+          return new OrphanCleaner(clock).clean(table, orphanMinAge(table, settings), false);
         });
       }
     } finally {
@@ -136,13 +139,28 @@ public final class TableMaintenance {
     ManifestRewriter.Result manifests = settings.manifestsEnabled()
         ? task(errors, "check manifests", () -> ManifestRewriter.rewriteIfNeeded(table, settings.maxManifests(), true)) : null;
     SnapshotExpirer.Result expiry = settings.expiryEnabled()
-        ? task(errors, "plan expiry", () -> new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(), settings.minSnapshots(), true))
+        ? task(errors, "plan expiry", () -> new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(),
+            settings.minSnapshots(), settings.maxSnapshots(), true))
         : null;
     OrphanCleaner.Result orphans = settings.orphansEnabled()
-        ? task(errors, "list orphan files", () -> new OrphanCleaner(clock).clean(table, settings.orphanMinAge(), true)) : null;
+        ? task(errors, "list orphan files", () -> new OrphanCleaner(clock).clean(table, orphanMinAge(table, settings), true)) : null;
     return new TableReport(table.name(), errors.isEmpty() ? TableReport.Status.OK : TableReport.Status.FAILED, null,
         before, before, HealthScore.of(before, settings.maxManifests()), plan, null, manifests, expiry, orphans,
         List.of(), errors, clock.millis() - start);
+  }
+
+  /**
+   * The configured minimum age, raised to the floor of the sink cadence the table records: a table
+   * whose connector commits less often than this config assumed keeps its in-flight files longer.
+   */
+  private Duration orphanMinAge(Table table, TaskSettings settings) {
+    Duration floor = config.orphanSafetyFloor(table.properties());
+    if (settings.orphanMinAge().compareTo(floor) >= 0) {
+      return settings.orphanMinAge();
+    }
+    LOG.warn("{}: orphans.min-age {} is below the floor {} of the sink cadence the table records; using {}",
+        table.name(), Durations.format(settings.orphanMinAge()), Durations.format(floor), Durations.format(floor));
+    return floor;
   }
 
   private TableLease.Attempt acquire(Table table) throws InterruptedException {

@@ -27,6 +27,34 @@ class SnapshotExpiryTest {
   static final Clock LATER = Clock.offset(Clock.systemUTC(), Duration.ofDays(30));
 
   @Test
+  void keepsAtMostMaxSnapshotsHoweverYoungExceptTheSinksLatestOffsetsAndTheWalkToIt(@TempDir Path dir) throws Exception {
+    try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
+      Table table = warehouse.createEventsTable("frequent_commits");
+      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+      List<List<Record>> written = new ArrayList<>();
+      // ten sink commits, then five snapshots of another writer (no offsets), all within the age
+      for (int i = 0; i < 15; i++) {
+        List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
+        written.add(rows);
+        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)),
+            i < 10 ? Map.of(SINK_KEY, "{\"0\":" + i + "}", "kafka.connect.commit-id", "c" + i) : Map.of());
+      }
+      List<Snapshot> snapshots = ancestorsOldestFirst(table);
+
+      SnapshotExpirer.Result result = new SnapshotExpirer(Clock.systemUTC()).expire(table, Duration.ofDays(5), 2, 4, false);
+
+      table.refresh();
+      // the newest 4 are the other writer's; the sink's latest offsets (10th) and the walk to it stay too
+      assertThat(ancestorsOldestFirst(table)).extracting(Snapshot::snapshotId)
+          .containsExactlyElementsOf(snapshots.subList(9, 15).stream().map(Snapshot::snapshotId).toList());
+      assertThat(result.expiredSnapshotIds()).containsExactlyInAnyOrderElementsOf(
+          snapshots.subList(0, 9).stream().map(Snapshot::snapshotId).toList());
+      assertThat(offsetsAsTheSinkReadsThem(table, SINK_KEY)).isEqualTo("{\"0\":9}");
+      assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
+    }
+  }
+
+  @Test
   void keepsTheLatestSinkOffsetsSnapshotAndTheWalkToItWhileExpiringOlderOnes(@TempDir Path dir) throws Exception {
     try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
       Table table = warehouse.createEventsTable("events");
@@ -45,7 +73,7 @@ class SnapshotExpiryTest {
       long latestOffsets = snapshots.get(4).snapshotId();
       long otherSinkOffsets = snapshots.get(0).snapshotId();
 
-      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, false);
+      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, Integer.MAX_VALUE, false);
 
       table.refresh();
       assertThat(result.protectedSnapshotIds()).containsExactlyInAnyOrder(latestOffsets, otherSinkOffsets);
@@ -71,10 +99,10 @@ class SnapshotExpiryTest {
       }
       List<Snapshot> snapshots = ancestorsOldestFirst(table);
 
-      SnapshotExpirer.Result dryRun = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, true);
+      SnapshotExpirer.Result dryRun = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, Integer.MAX_VALUE, true);
       assertThat(table.snapshots()).hasSize(6);
 
-      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, false);
+      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, Integer.MAX_VALUE, false);
 
       table.refresh();
       List<Long> expectedExpired = snapshots.subList(0, 3).stream().map(Snapshot::snapshotId).toList();
@@ -103,7 +131,7 @@ class SnapshotExpiryTest {
       }
       List<Snapshot> snapshots = ancestorsOldestFirst(table);
 
-      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, false);
+      SnapshotExpirer.Result result = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, Integer.MAX_VALUE, false);
 
       table.refresh();
       assertThat(result.protectedSnapshotIds()).containsExactly(snapshots.get(1).snapshotId());
