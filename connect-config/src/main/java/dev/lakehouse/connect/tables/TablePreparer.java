@@ -73,6 +73,10 @@ public final class TablePreparer {
         namespaces.createNamespace(namespace);
       } catch (AlreadyExistsException e) {
         // created concurrently: fine
+      } catch (RuntimeException e) {
+        throw new IllegalStateException("Cannot create the namespace " + namespace + " (" + e.getMessage()
+            + "): create it once with your infrastructure code (on AWS: aws glue create-database --database-input Name="
+            + namespace + "); the connector's role may not create databases", e);
       }
     }
   }

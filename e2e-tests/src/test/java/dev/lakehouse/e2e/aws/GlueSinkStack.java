@@ -22,15 +22,16 @@ import java.util.Properties;
  * The production path's services on one machine: moto (Glue + S3), a KRaft broker with the six
  * output topics, and a Kafka Connect worker JVM with the assembled Iceberg sink plugin, configured
  * from connect-config's worker template. Every AWS client (worker, CLIs, maintenance job) gets
- * moto's dummy credentials the production way: from the AWS default chain (environment).
+ * moto's dummy credentials the production way: from the AWS default chain (environment), with an
+ * access key per IAM role (moto accepts any), so each recorded call names the role that made it.
  */
 final class GlueSinkStack implements AutoCloseable {
   static final Path REPO = ProjectVenv.repoDir();
   static final String BUCKET = "lakehouse";
-  static final Map<String, String> AWS_ENV = Map.of(
-      "AWS_ACCESS_KEY_ID", MotoServer.ACCESS_KEY,
-      "AWS_SECRET_ACCESS_KEY", MotoServer.SECRET_KEY,
-      "AWS_REGION", MotoServer.REGION);
+  /** The Connect workers' role, which the connect-config CLI shares (deploy/iam/connect-worker.json). */
+  static final String CONNECT_ROLE_KEY = "connect-worker-role";
+  /** The maintenance job's role (deploy/iam/maintenance-job.json). */
+  static final String MAINTENANCE_ROLE_KEY = "maintenance-job-role";
 
   private final Path runDir;
   private final MotoServer moto;
@@ -57,10 +58,12 @@ final class GlueSinkStack implements AutoCloseable {
       int restPort = FreePorts.pick();
       String connectUrl = "http://127.0.0.1:" + restPort;
       worker = JavaProcess.start(runDir.resolve("connect-worker.log"),
-          REPO.resolve("connect-config/target/worker-lib") + "/*", AWS_ENV,
+          REPO.resolve("connect-config/target/worker-lib") + "/*", awsEnv(CONNECT_ROLE_KEY),
           "org.apache.kafka.connect.cli.ConnectDistributed",
           writeWorkerProperties(runDir, kafka.bootstrapServers(), restPort).toString());
       moto.awaitReady().createBucket(BUCKET);
+      // created once by the infrastructure code, as docs/operations.md says: no role may create it
+      moto.createGlueDatabase("lakehouse");
       await("Connect worker REST API at " + connectUrl).atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofMillis(500)).until(() -> Http.isOk(connectUrl + "/connectors"));
       return new GlueSinkStack(runDir, moto, kafka, worker, connectUrl);
@@ -85,7 +88,7 @@ final class GlueSinkStack implements AutoCloseable {
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), config);
     try (JavaProcess apply = JavaProcess.start(runDir.resolve("connect-config-apply.log"),
         REPO.resolve("connect-config/target/connect-config.jar") + ":" + REPO.resolve("connect-config/target/lib") + "/*",
-        AWS_ENV, "dev.lakehouse.connect.cli.ConnectConfigCli", "apply", "--env", "aws", "--file", file.toString(),
+        awsEnv(CONNECT_ROLE_KEY), "dev.lakehouse.connect.cli.ConnectConfigCli", "apply", "--env", "aws", "--file", file.toString(),
         "--name", name, "--connect-url", connectUrl, "--bootstrap-servers", kafka.bootstrapServers(),
         "--region", MotoServer.REGION, "--warehouse", MotoConnectorConfig.WAREHOUSE, "--timeout-seconds", "120")) {
       int exit = apply.waitFor(180);
@@ -111,6 +114,12 @@ final class GlueSinkStack implements AutoCloseable {
     properties.put("s3.path-style-access", "true");
     properties.put("client.credentials-provider", MotoCredentials.class.getName());
     return properties;
+  }
+
+  /** The AWS default chain's environment for a process acting as the role with this access key. */
+  static Map<String, String> awsEnv(String roleAccessKey) {
+    return Map.of("AWS_ACCESS_KEY_ID", roleAccessKey, "AWS_SECRET_ACCESS_KEY", MotoServer.SECRET_KEY,
+        "AWS_REGION", MotoServer.REGION);
   }
 
   MotoServer moto() {

@@ -36,7 +36,7 @@ final class MaintenanceJobRun {
     Path runDir = stack.runDir().resolve("maintenance-" + System.currentTimeMillis());
     Files.createDirectories(runDir);
     Path report = runDir.resolve("report.json");
-    Map<String, String> env = new HashMap<>(GlueSinkStack.AWS_ENV);
+    Map<String, String> env = new HashMap<>(GlueSinkStack.awsEnv(GlueSinkStack.MAINTENANCE_ROLE_KEY));
     env.put("MAINTENANCE_CATALOG_PROPERTIES_WAREHOUSE", MotoConnectorConfig.WAREHOUSE);
     env.put("MAINTENANCE_CATALOG_PROPERTIES_GLUE_ENDPOINT", stack.moto().endpoint());
     env.put("MAINTENANCE_CATALOG_PROPERTIES_S3_ENDPOINT", stack.moto().endpoint());

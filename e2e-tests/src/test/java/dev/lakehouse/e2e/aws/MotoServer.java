@@ -20,7 +20,9 @@ import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * moto in server mode (Glue, S3 and the rest of AWS emulated over HTTP) from the project venv, on a
- * free port of 127.0.0.1; its log goes to a file. Start it with {@link #start(Path)}, stop it with close.
+ * free port of 127.0.0.1; its log goes to a file, and every request it serves to {@link #recording()}
+ * (moto's recorder: headers, method, URL, body), so tests can check each call against the IAM policy
+ * of its caller. Start it with {@link #start(Path)}, stop it with close.
  */
 final class MotoServer implements AutoCloseable {
   static final String REGION = "us-east-1";
@@ -30,11 +32,13 @@ final class MotoServer implements AutoCloseable {
   private final Process process;
   private final int port;
   private final Path log;
+  private final Path recording;
 
-  private MotoServer(Process process, int port, Path log) {
+  private MotoServer(Process process, int port, Path log, Path recording) {
     this.process = process;
     this.port = port;
     this.log = log;
+    this.recording = recording;
   }
 
   static MotoServer start(Path logDir) throws IOException {
@@ -45,12 +49,14 @@ final class MotoServer implements AutoCloseable {
   static MotoServer launch(Path logDir) throws IOException {
     Files.createDirectories(logDir);
     int port = FreePorts.pick();
-    Process process = new ProcessBuilder(ProjectVenv.python().toString(), "-m", "moto.server",
+    Path recording = logDir.resolve("moto-" + port + "-requests.jsonl");
+    ProcessBuilder builder = new ProcessBuilder(ProjectVenv.python().toString(), "-m", "moto.server",
         "-H", "127.0.0.1", "-p", Integer.toString(port))
         .redirectErrorStream(true)
-        .redirectOutput(logDir.resolve("moto-" + port + ".log").toFile())
-        .start();
-    return new MotoServer(process, port, logDir.resolve("moto-" + port + ".log"));
+        .redirectOutput(logDir.resolve("moto-" + port + ".log").toFile());
+    builder.environment().put("MOTO_ENABLE_RECORDING", "true");
+    builder.environment().put("MOTO_RECORDER_FILEPATH", recording.toString());
+    return new MotoServer(builder.start(), port, logDir.resolve("moto-" + port + ".log"), recording);
   }
 
   MotoServer awaitReady() {
@@ -72,6 +78,11 @@ final class MotoServer implements AutoCloseable {
     return "http://127.0.0.1:" + port;
   }
 
+  /** Every request served so far, one JSON object a line. */
+  Path recording() {
+    return recording;
+  }
+
   /** A plain Glue client (not Iceberg's) for checking what landed in the catalog. */
   GlueClient glueClient() {
     return GlueClient.builder().endpointOverride(URI.create(endpoint())).region(Region.of(REGION))
@@ -86,6 +97,12 @@ final class MotoServer implements AutoCloseable {
   void createBucket(String bucket) {
     try (S3Client s3 = s3Client()) {
       s3.createBucket(b -> b.bucket(bucket));
+    }
+  }
+
+  void createGlueDatabase(String database) {
+    try (GlueClient glue = glueClient()) {
+      glue.createDatabase(b -> b.databaseInput(d -> d.name(database)));
     }
   }
 
