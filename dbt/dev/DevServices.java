@@ -1,11 +1,16 @@
 import dev.lakehouse.local.embedded.EmbeddedS3;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * Development stand-in for the pipeline's storage side, for working on the dbt models without the
@@ -13,38 +18,59 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
  * {@code lakehouse}. Java's JdbcCatalog creates the catalog tables, which Trino's JDBC catalog
  * cannot do itself. Runs until killed.
  *
+ * <p>{@code sink-commit} stands in for the Iceberg sink's commit on tables seeded through Trino: an
+ * append whose snapshot summary carries {@code kafka.connect.commit-id}, as the sink's does; it
+ * prints {@code <table> <snapshot id> <commit time in epoch ms>} per table and exits.
+ *
  * <p>Usage: {@code java -cp <local-stack classpath> DevServices.java <data-dir> <s3-port>}
+ * <br>{@code java -cp <local-stack classpath> DevServices.java sink-commit <data-dir> <s3-endpoint> <table>...}
  */
 public final class DevServices {
   public static void main(String[] args) throws Exception {
+    if (args.length >= 4 && args[0].equals("sink-commit")) {
+      sinkCommit(catalog(Path.of(args[1]).toAbsolutePath(), args[2]), Arrays.copyOfRange(args, 3, args.length));
+      return;
+    }
     if (args.length != 2) {
-      System.err.println("usage: DevServices <data-dir> <s3-port>");
+      System.err.println("usage: DevServices <data-dir> <s3-port> | DevServices sink-commit <data-dir> <s3-endpoint> <table>...");
       System.exit(2);
     }
     Path dataDir = Path.of(args[0]).toAbsolutePath();
-    Path catalogDb = Files.createDirectories(dataDir.resolve("catalog")).resolve("iceberg.db");
     EmbeddedS3 s3 = EmbeddedS3.start(dataDir.resolve("s3"), Integer.parseInt(args[1]));
-    Catalog catalog =
-        CatalogUtil.buildIcebergCatalog(
-            "lakehouse",
-            Map.ofEntries(
-                Map.entry("type", "jdbc"),
-                Map.entry("uri", "jdbc:sqlite:" + catalogDb),
-                Map.entry("jdbc.schema-version", "V1"),
-                Map.entry("warehouse", "s3://lakehouse/warehouse"),
-                Map.entry("io-impl", "org.apache.iceberg.aws.s3.S3FileIO"),
-                Map.entry("s3.endpoint", s3.endpoint()),
-                Map.entry("s3.path-style-access", "true"),
-                Map.entry("s3.access-key-id", s3.accessKey()),
-                Map.entry("s3.secret-access-key", s3.secretKey()),
-                Map.entry("client.region", EmbeddedS3.REGION),
-                Map.entry("http-client.type", "urlconnection")),
-            null);
+    Catalog catalog = catalog(dataDir, s3.endpoint());
     Namespace namespace = Namespace.of("lakehouse");
     if (!((SupportsNamespaces) catalog).namespaceExists(namespace)) {
       ((SupportsNamespaces) catalog).createNamespace(namespace);
     }
-    System.out.println("ready s3=" + s3.endpoint() + " catalog=jdbc:sqlite:" + catalogDb);
+    System.out.println("ready s3=" + s3.endpoint() + " catalog=jdbc:sqlite:" + dataDir.resolve("catalog/iceberg.db"));
     Thread.currentThread().join();
+  }
+
+  private static Catalog catalog(Path dataDir, String s3Endpoint) throws Exception {
+    Path catalogDb = Files.createDirectories(dataDir.resolve("catalog")).resolve("iceberg.db");
+    return CatalogUtil.buildIcebergCatalog(
+        "lakehouse",
+        Map.ofEntries(
+            Map.entry("type", "jdbc"),
+            Map.entry("uri", "jdbc:sqlite:" + catalogDb),
+            Map.entry("jdbc.schema-version", "V1"),
+            Map.entry("warehouse", "s3://lakehouse/warehouse"),
+            Map.entry("io-impl", "org.apache.iceberg.aws.s3.S3FileIO"),
+            Map.entry("s3.endpoint", s3Endpoint),
+            Map.entry("s3.path-style-access", "true"),
+            Map.entry("s3.access-key-id", EmbeddedS3.ACCESS_KEY),
+            Map.entry("s3.secret-access-key", EmbeddedS3.SECRET_KEY),
+            Map.entry("client.region", EmbeddedS3.REGION),
+            Map.entry("http-client.type", "urlconnection")),
+        null);
+  }
+
+  private static void sinkCommit(Catalog catalog, String[] tables) {
+    for (String name : tables) {
+      Table table = catalog.loadTable(TableIdentifier.parse(name));
+      table.newAppend().set("kafka.connect.commit-id", UUID.randomUUID().toString()).commit();
+      Snapshot snapshot = table.currentSnapshot();
+      System.out.println(name + " " + snapshot.snapshotId() + " " + snapshot.timestampMillis());
+    }
   }
 }
