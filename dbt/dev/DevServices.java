@@ -1,8 +1,8 @@
 import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.local.stack.LocalCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.Snapshot;
@@ -38,7 +38,7 @@ public final class DevServices {
     Path dataDir = Path.of(args[0]).toAbsolutePath();
     EmbeddedS3 s3 = EmbeddedS3.start(dataDir.resolve("s3"), Integer.parseInt(args[1]));
     Catalog catalog = catalog(dataDir, s3.endpoint());
-    Namespace namespace = Namespace.of("lakehouse");
+    Namespace namespace = LocalCatalog.NAMESPACE;
     if (!((SupportsNamespaces) catalog).namespaceExists(namespace)) {
       ((SupportsNamespaces) catalog).createNamespace(namespace);
     }
@@ -48,21 +48,7 @@ public final class DevServices {
 
   private static Catalog catalog(Path dataDir, String s3Endpoint) throws Exception {
     Path catalogDb = Files.createDirectories(dataDir.resolve("catalog")).resolve("iceberg.db");
-    return CatalogUtil.buildIcebergCatalog(
-        "lakehouse",
-        Map.ofEntries(
-            Map.entry("type", "jdbc"),
-            Map.entry("uri", "jdbc:sqlite:" + catalogDb),
-            Map.entry("jdbc.schema-version", "V1"),
-            Map.entry("warehouse", "s3://lakehouse/warehouse"),
-            Map.entry("io-impl", "org.apache.iceberg.aws.s3.S3FileIO"),
-            Map.entry("s3.endpoint", s3Endpoint),
-            Map.entry("s3.path-style-access", "true"),
-            Map.entry("s3.access-key-id", EmbeddedS3.ACCESS_KEY),
-            Map.entry("s3.secret-access-key", EmbeddedS3.SECRET_KEY),
-            Map.entry("client.region", EmbeddedS3.REGION),
-            Map.entry("http-client.type", "urlconnection")),
-        null);
+    return CatalogUtil.buildIcebergCatalog(LocalCatalog.NAME, LocalCatalog.properties(catalogDb, s3Endpoint), null);
   }
 
   private static void sinkCommit(Catalog catalog, String[] tables) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakehouse.maintenance.lock.TableLease;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestWarehouse;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.stream.StreamSupport;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -30,15 +32,9 @@ class SnapshotExpiryTest {
   void keepsAtMostMaxSnapshotsHoweverYoungExceptTheSinksLatestOffsetsAndTheWalkToIt(@TempDir Path dir) throws Exception {
     try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
       Table table = warehouse.createEventsTable("frequent_commits");
-      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
-      List<List<Record>> written = new ArrayList<>();
       // ten sink commits, then five snapshots of another writer (no offsets), all within the age
-      for (int i = 0; i < 15; i++) {
-        List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
-        written.add(rows);
-        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)),
-            i < 10 ? Map.of(SINK_KEY, "{\"0\":" + i + "}", "kafka.connect.commit-id", "c" + i) : Map.of());
-      }
+      List<List<Record>> written = appendSnapshots(table, 15,
+          i -> i < 10 ? Map.of(SINK_KEY, "{\"0\":" + i + "}", "kafka.connect.commit-id", "c" + i) : Map.of());
       List<Snapshot> snapshots = ancestorsOldestFirst(table);
 
       SnapshotExpirer.Result result = new SnapshotExpirer(Clock.systemUTC()).expire(table, Duration.ofDays(5), 2, 4, false);
@@ -58,17 +54,10 @@ class SnapshotExpiryTest {
   void keepsTheLatestSinkOffsetsSnapshotAndTheWalkToItWhileExpiringOlderOnes(@TempDir Path dir) throws Exception {
     try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
       Table table = warehouse.createEventsTable("events");
-      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
-      List<List<Record>> written = new ArrayList<>();
       // other sink's offsets only in the first snapshot; ours in 2..4; then two appends without offsets
-      for (int i = 0; i < 7; i++) {
-        List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
-        written.add(rows);
-        Map<String, String> summary = i == 0 ? Map.of(OTHER_SINK_KEY, "{\"0\":1}")
-            : i <= 4 ? Map.of(SINK_KEY, "{\"0\":" + (i * 100) + "}", "kafka.connect.commit-id", "c" + i)
-            : Map.of();
-        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), summary);
-      }
+      List<List<Record>> written = appendSnapshots(table, 7, i -> i == 0 ? Map.of(OTHER_SINK_KEY, "{\"0\":1}")
+          : i <= 4 ? Map.of(SINK_KEY, "{\"0\":" + (i * 100) + "}", "kafka.connect.commit-id", "c" + i)
+          : Map.of());
       List<Snapshot> snapshots = ancestorsOldestFirst(table);
       long latestOffsets = snapshots.get(4).snapshotId();
       long otherSinkOffsets = snapshots.get(0).snapshotId();
@@ -89,14 +78,8 @@ class SnapshotExpiryTest {
   void expiresEverythingOlderThanTheSinkWalkButNotTheWalk(@TempDir Path dir) throws Exception {
     try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
       Table table = warehouse.createEventsTable("events");
-      Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
-      List<List<Record>> written = new ArrayList<>();
-      for (int i = 0; i < 6; i++) {
-        List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
-        written.add(rows);
-        Map<String, String> summary = i <= 3 ? Map.of(SINK_KEY, "{\"0\":" + (i * 100) + "}") : Map.of();
-        TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), summary);
-      }
+      List<List<Record>> written = appendSnapshots(table, 6,
+          i -> i <= 3 ? Map.of(SINK_KEY, "{\"0\":" + (i * 100) + "}") : Map.of());
       List<Snapshot> snapshots = ancestorsOldestFirst(table);
 
       SnapshotExpirer.Result dryRun = new SnapshotExpirer(LATER).expire(table, Duration.ZERO, 1, Integer.MAX_VALUE, true);
@@ -141,6 +124,19 @@ class SnapshotExpiryTest {
   }
 
   /** The Iceberg sink's own lookup: walk back from the current snapshot to the first with the key. */
+  /** {@code count} appends of 10 rows each, snapshot i with summary(i); returns the rows of each. */
+  static List<List<Record>> appendSnapshots(Table table, int count, IntFunction<Map<String, String>> summary)
+      throws IOException {
+    Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+    List<List<Record>> written = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      List<Record> rows = TestWarehouse.rows(i * 10L, 10, hour);
+      written.add(rows);
+      TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), summary.apply(i));
+    }
+    return written;
+  }
+
   static String offsetsAsTheSinkReadsThem(Table table, String key) {
     Snapshot snapshot = table.currentSnapshot();
     while (snapshot != null) {
