@@ -152,8 +152,10 @@ class IamPolicyActionsTest {
     }
     String workerGroup = worker.getProperty("group.id");
     String sinkGroup = "connect-" + name; // the sink's connectGroupId(): Connect's group of a sink connector
-    String controlGroup = connector.get("iceberg.control.group-id-prefix") + "9d0a2a4f-7b1c-4e3d-8f1c-2b6e6d1c4b55";
-    for (String group : List.of(workerGroup, sinkGroup, controlGroup)) {
+    // the sink's control-topic consumers: each task's <group-id-prefix><uuid>, the coordinator's <connectGroupId>-coord
+    String taskControlGroup = connector.get("iceberg.control.group-id-prefix") + "9d0a2a4f-7b1c-4e3d-8f1c-2b6e6d1c4b55";
+    String coordinatorGroup = sinkGroup + "-coord";
+    for (String group : List.of(workerGroup, sinkGroup, taskControlGroup, coordinatorGroup)) {
       needs.addAll(List.of(kafka("DescribeGroup", "group", group), kafka("AlterGroup", "group", group)));
     }
     Topics.OUTPUTS.forEach(t -> needs.addAll(List.of(topic("DescribeTopic", t), topic("ReadData", t))));
