@@ -135,7 +135,7 @@ def _sink_commit(table):
     classpath = (data_dir / "classpath.txt").read_text().strip()
     repo = DBT_DIR.parent
     proc = subprocess.run(
-        ["java", "-Xmx256m", "-cp", f"{repo / 'local-stack/target/classes'}:{classpath}",
+        ["java", "-Xmx256m", "-cp", f"{repo / 'testkit/target/classes'}:{classpath}",
          str(DBT_DIR / "dev/DevServices.java"), "sink-commit", str(data_dir), os.environ["LAKEHOUSE_S3_ENDPOINT"],
          f"lakehouse.{table}"],
         capture_output=True, text=True, timeout=180,

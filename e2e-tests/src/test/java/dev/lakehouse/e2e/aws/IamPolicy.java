@@ -2,6 +2,7 @@ package dev.lakehouse.e2e.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -57,7 +58,7 @@ record IamPolicy(String file, String version, List<Statement> statements, String
 
   /** A template of deploy/iam/ with its placeholders filled, the way deploy/render-iam.sh does. */
   static IamPolicy rendered(String file, Map<String, String> values) {
-    Path template = ProjectVenv.repoDir().resolve("deploy/iam").resolve(file);
+    Path template = RepoDir.get().resolve("deploy/iam").resolve(file);
     try {
       String text = Files.readString(template);
       for (Map.Entry<String, String> value : values.entrySet()) {

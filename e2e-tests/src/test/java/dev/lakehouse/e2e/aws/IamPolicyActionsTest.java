@@ -6,6 +6,7 @@ import dev.lakehouse.connect.config.ConnectorConfigTemplate;
 import dev.lakehouse.connect.config.Environment;
 import dev.lakehouse.connect.config.TemplateValues;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -142,7 +143,7 @@ class IamPolicyActionsTest {
         Environment.AWS, Map.of(TemplateValues.BOOTSTRAP_SERVERS, "b-1:9098", TemplateValues.REGION, "eu-west-1",
             TemplateValues.WAREHOUSE, "s3://acme-lakehouse/warehouse")));
     Properties worker = new Properties();
-    try (Reader reader = Files.newBufferedReader(ProjectVenv.repoDir().resolve("connect-config/config/worker-production.properties"))) {
+    try (Reader reader = Files.newBufferedReader(RepoDir.get().resolve("connect-config/config/worker-production.properties"))) {
       worker.load(reader);
     }
     List<Need> needs = new ArrayList<>(clusterNeeds());
@@ -261,12 +262,12 @@ class IamPolicyActionsTest {
   }
 
   private static Path sitePackages() {
-    try (Stream<Path> libs = Files.list(ProjectVenv.repoDir().resolve(".venv/lib"))) {
+    try (Stream<Path> libs = Files.list(RepoDir.get().resolve(".venv/lib"))) {
       return libs.filter(p -> p.getFileName().toString().startsWith("python")).findFirst()
           .orElseThrow(() -> new IllegalStateException("Cannot find the venv's python lib folder"))
           .resolve("site-packages");
     } catch (IOException e) {
-      throw new IllegalStateException("Cannot read the project venv " + ProjectVenv.repoDir().resolve(".venv")
+      throw new IllegalStateException("Cannot read the project venv " + RepoDir.get().resolve(".venv")
           + " (./lakehouse setup creates it): " + e.getMessage(), e);
     }
   }

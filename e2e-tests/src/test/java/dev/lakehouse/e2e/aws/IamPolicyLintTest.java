@@ -1,9 +1,9 @@
 package dev.lakehouse.e2e.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.testkit.RepoDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,18 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
  * without parliament fails this test; on a developer's machine it skips, saying how to install it.
  */
 class IamPolicyLintTest {
-  private static final Path LINT = ProjectVenv.repoDir().resolve("deploy/lint-iam.py");
-  private static final Path RENDER = ProjectVenv.repoDir().resolve("deploy/render-iam.sh");
+  private static final Path LINT = RepoDir.get().resolve("deploy/lint-iam.py");
+  private static final Path RENDER = RepoDir.get().resolve("deploy/render-iam.sh");
 
   @BeforeAll
   static void requireParliament() throws Exception {
-    boolean present = Files.isExecutable(ProjectVenv.python())
-        && ProjectVenv.run(60, "-c", "import parliament").exitCode() == 0;
-    if (!present && "true".equals(System.getenv("CI"))) {
-      fail("Cannot lint the IAM policies: the venv " + ProjectVenv.python() + " lacks parliament; ./lakehouse test"
-          + " installs requirements-dev.txt into it");
-    }
-    assumeTrue(present, "Skipped: the venv lacks parliament; install it with .venv/bin/pip install -r requirements-dev.txt");
+    ProjectVenv.requireModules("parliament");
   }
 
   @Test

@@ -1,13 +1,13 @@
 package dev.lakehouse.e2e.aws;
 
-import dev.lakehouse.e2e.harness.ChildProcesses;
 import static org.awaitility.Awaitility.await;
 
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -29,43 +29,41 @@ final class MotoServer implements AutoCloseable {
   static final String ACCESS_KEY = "moto-access-key";
   static final String SECRET_KEY = "moto-secret-key";
 
-  private final Process process;
+  private final ChildProcess process;
   private final int port;
   private final Path log;
   private final Path recording;
 
-  private MotoServer(Process process, int port, Path log, Path recording) {
+  private MotoServer(ChildProcess process, int port, Path log, Path recording) {
     this.process = process;
     this.port = port;
     this.log = log;
     this.recording = recording;
   }
 
-  static MotoServer start(Path logDir) throws IOException {
+  static MotoServer start(Path logDir) throws IOException, InterruptedException {
     return launch(logDir).awaitReady();
   }
 
   /** Starts the process and returns at once, so that other services can start meanwhile (moto needs seconds). */
   static MotoServer launch(Path logDir) throws IOException {
-    Files.createDirectories(logDir);
     int port = FreePorts.pick();
+    Path log = logDir.resolve("moto-" + port + ".log");
     Path recording = logDir.resolve("moto-" + port + "-requests.jsonl");
-    ProcessBuilder builder = new ProcessBuilder(ProjectVenv.python().toString(), "-m", "moto.server",
-        "-H", "127.0.0.1", "-p", Integer.toString(port))
-        .redirectErrorStream(true)
-        .redirectOutput(logDir.resolve("moto-" + port + ".log").toFile());
-    builder.environment().put("MOTO_ENABLE_RECORDING", "true");
-    builder.environment().put("MOTO_RECORDER_FILEPATH", recording.toString());
-    return new MotoServer(builder.start(), port, logDir.resolve("moto-" + port + ".log"), recording);
+    ChildProcess process = ChildProcess.start(List.of(ProjectVenv.python().toString(), "-m", "moto.server",
+        "-H", "127.0.0.1", "-p", Integer.toString(port)), log,
+        Map.of("MOTO_ENABLE_RECORDING", "true", "MOTO_RECORDER_FILEPATH", recording.toString()));
+    return new MotoServer(process, port, log, recording);
   }
 
-  MotoServer awaitReady() {
+  MotoServer awaitReady() throws IOException, InterruptedException {
     try {
       await("moto server answering on " + endpoint()).atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofMillis(200))
           .until(() -> !process.isAlive() || answers());
       if (!process.isAlive()) {
-        throw new IllegalStateException("Cannot start moto: it exited with " + process.exitValue() + "; see " + log);
+        throw new IllegalStateException("Cannot start moto: it exited with " + process.waitFor(Duration.ofSeconds(1))
+            + "; see " + log);
       }
       return this;
     } catch (RuntimeException e) {
@@ -139,6 +137,6 @@ final class MotoServer implements AutoCloseable {
 
   @Override
   public void close() {
-    ChildProcesses.stop(process, Duration.ofSeconds(10));
+    process.close();
   }
 }

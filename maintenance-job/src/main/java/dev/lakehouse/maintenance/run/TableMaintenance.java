@@ -1,8 +1,8 @@
 package dev.lakehouse.maintenance.run;
 
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.maintenance.compaction.CompactionResult;
 import dev.lakehouse.maintenance.compaction.CompactionTask;
-import dev.lakehouse.maintenance.config.Durations;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.config.TaskSettings;
 import dev.lakehouse.maintenance.expiry.SnapshotExpirer;
@@ -159,7 +159,7 @@ public final class TableMaintenance {
       return settings.orphanMinAge();
     }
     LOG.warn("{}: orphans.min-age {} is below the floor {} of the sink cadence the table records; using {}",
-        table.name(), Durations.format(settings.orphanMinAge()), Durations.format(floor), Durations.format(floor));
+        table.name(), DurationFormat.format(settings.orphanMinAge()), DurationFormat.format(floor), DurationFormat.format(floor));
     return floor;
   }
 

@@ -4,15 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
-import com.sun.net.httpserver.HttpServer;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +26,12 @@ import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 class MaintenanceJobCliTest {
@@ -99,17 +103,14 @@ class MaintenanceJobCliTest {
     Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "a file where the report folder should be");
     Path json = notADirectory.resolve("last-run.json");
     Path prom = notADirectory.resolve("maintenance.prom");
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
+    int closedPort = FreePorts.pick();
     Path config = TestConfig.write(dir.resolve("unwritable.yaml"), warehouse, "tables: [lakehouse.report_unwritable]\n"
         + "report:\n  json-file: " + json + "\n  prometheus-file: " + prom
         + "\n  pushgateway-url: http://127.0.0.1:" + closedPort + "\n" + TestConfig.COMPACTION_ONLY);
 
     Result result = run("run", "--config", config.toString(), "--once");
 
-    assertThat(result.exitCode()).as(result.err()).isEqualTo(MaintenanceJob.EXIT_OK);
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCode.OK.code());
     assertThat(result.out().strip()).as("one JSON line per run").doesNotContain("\n");
     JsonNode report = new ObjectMapper().readTree(result.out());
     JsonNode t = report.get("tables").get(0);
@@ -172,7 +173,7 @@ class MaintenanceJobCliTest {
 
     Result result = run("run", "--config", config.toString(), "--tables", "lakehouse.no_such_table");
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
     assertThat(result.err().trim()).isEqualTo("Cannot maintain table lakehouse.no_such_table: it does not exist in"
         + " catalog 'lakehouse' (check the name, or list tables with a pattern like lakehouse.*)");
   }
@@ -190,7 +191,7 @@ class MaintenanceJobCliTest {
 
     Result result = run("health", "--config", config.toString());
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
     assertThat(result.err()).startsWith("Cannot connect to catalog 'lakehouse' with properties {s3.secret-access-key=****, type=jdbc, uri=jdbc:sqlite:/nonexistent-dir/iceberg.db}");
     assertThat(result.err()).doesNotContain("do-not-print-me");
   }
@@ -211,7 +212,7 @@ class MaintenanceJobCliTest {
 
     Result result = run("run", "--config", config.toString(), "--once");
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_TASK_FAILED);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.FAILED.code());
     JsonNode report = new ObjectMapper().readTree(json.toFile());
     JsonNode t = report.get("tables").get(0);
     assertThat(t.get("status").asText()).isEqualTo("FAILED");
@@ -264,9 +265,42 @@ class MaintenanceJobCliTest {
 
     Result result = run("run", "--config", config.toString());
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_TASK_FAILED);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.FAILED.code());
     assertThat(result.out()).contains("lakehouse.read_only").contains("FAILED")
         .contains("Cannot take the maintenance lease on lakehouse.read_only")
         .contains("(does the job have write permission on the table?)");
+  }
+
+  @Test
+  void aCatalogThatDoesNotAnswerIsUnreachableNotAConfigError() throws Exception {
+    String uri = "http://127.0.0.1:" + FreePorts.pick();
+    Path config = dir.resolve("unreachable.yaml");
+    Files.writeString(config, "catalog:\n  properties:\n    type: rest\n    uri: " + uri + "\n");
+
+    Result result = run("health", "--config", config.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.UNREACHABLE.code());
+    assertThat(result.err()).startsWith("Cannot connect to catalog 'lakehouse' with properties {type=rest, uri=" + uri + "}");
+  }
+
+  @Test
+  void helpListsTheProjectsExitCodes() {
+    Result result = run("run", "--help");
+
+    assertThat(result.exitCode()).isZero();
+    // picocli wraps the exit code list: compare with the line breaks as spaces
+    assertThat(result.out().replaceAll("\\s+", " ")).contains("Exit codes:")
+        .contains("1 " + ExitCode.FAILED.meaning() + "; a task failed on at least one table")
+        .contains("2 " + ExitCode.INVALID.meaning())
+        .contains("3 " + ExitCode.UNREACHABLE.meaning() + "; the catalog or the object store did not answer");
+  }
+
+  @ParameterizedTest(name = "--every \"{0}\"")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#invalid")
+  void everyTakesTheProjectsDurationFormat(String text) {
+    Result result = run("run", "--config", "unused.yaml", "--every", text);
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
+    assertThat(result.err()).contains("Invalid value for option '--every': expected " + DurationFormat.EXPECTED + ", not '" + text + "'");
   }
 }
