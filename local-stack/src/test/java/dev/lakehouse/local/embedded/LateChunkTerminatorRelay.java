@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * connection the server closes is closed towards the client too.
  */
 final class LateChunkTerminatorRelay implements AutoCloseable {
-  static final long MAX_HOLD_MS = 2_000;
+  static final long MAX_HOLD_MS = 1_000;
   private static final byte[] TERMINATOR = "0;chunk-signature=".getBytes(StandardCharsets.US_ASCII);
 
   private final ServerSocket listener;
