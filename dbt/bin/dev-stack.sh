@@ -1,5 +1,5 @@
 # Sourced by test.sh and bench.sh: a throwaway storage + SQL stack for the dbt project, on free
-# ports under a temporary folder: the local stack's S3 server and JDBC catalog (dbt/dev) and Trino
+# ports under a temporary folder: testkit's S3 server and JDBC catalog (dbt/dev) and Trino
 # (local-stack/trino). Sets TRINO_PORT, LAKEHOUSE_S3_ENDPOINT, LAKEHOUSE_DATA_DIR; the caller
 # registers `trap dev_stack_stop EXIT`.
 dbt_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,13 +23,13 @@ dev_stack_start() {
   LAKEHOUSE_S3_ENDPOINT="http://127.0.0.1:$s3_port"
 
   echo "Starting the S3 server and the JDBC catalog (dbt/dev/DevServices.java)..."
-  (cd "$repo" && mvn -B -q -pl local-stack -am compile dependency:build-classpath \
+  (cd "$repo" && mvn -B -q -pl testkit -am compile dependency:build-classpath \
     -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/classpath.txt" > "$work/mvn.log" 2>&1) || {
     cat "$work/mvn.log" >&2
-    echo "Cannot build the local-stack classpath: see the Maven output above" >&2
+    echo "Cannot build the testkit classpath: see the Maven output above" >&2
     return 1
   }
-  java -Xmx256m -cp "$repo/local-stack/target/classes:$(cat "$work/classpath.txt")" \
+  java -Xmx256m -cp "$repo/testkit/target/classes:$(cat "$work/classpath.txt")" \
     "$dbt_dir/dev/DevServices.java" "$work" "$s3_port" > "$work/services.log" 2>&1 &
   dev_stack_pids+=($!)
   for _ in $(seq 240); do grep -q '^ready' "$work/services.log" && break; sleep 0.5; done

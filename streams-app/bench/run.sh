@@ -2,8 +2,9 @@
 # Throughput of the Streams app with exactly-once against a plain exactly-once pass-through
 # (the ceiling) on one in-process KRaft broker. Prints throughput, ceiling, ceiling ratio, peak heap.
 # Usage: streams-app/bench/run.sh [events] [partitions] [app option]   (defaults 20000 2 -Xmx1g)
-#   app option: one JVM option of the app (starts with -) or one app setting to compare,
-#   e.g. streams.commit.interval.ms=500 (the app then runs with -Xmx1g)
+#   app options: JVM options of the app (start with -) and app settings to compare, separated by
+#   spaces, e.g. streams.commit.interval.ms=500 or "-Xmx1g -XX:TieredStopAtLevel=1" (without a
+#   JVM option the app runs with -Xmx1g)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 exec mvn -B -q -pl streams-app -am -Pstreams-bench -DskipTests \

@@ -4,17 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.e2e.dbt.DbtSuite;
 import dev.lakehouse.e2e.dbt.HourlyRevenueOracle;
-import dev.lakehouse.e2e.dbt.ProjectVenvCommand;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GeneratorRun;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GeneratorRun;
+import dev.lakehouse.generator.GroupCatchUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,8 +40,7 @@ class DbtOnLandedDataIT {
 
   @Test
   void dbtBuildsOnLandedDataMatchTheGeneratorOracle() throws Exception {
-    Path repo = PipelineStack.repoDir();
-    ProjectVenvCommand.assumeInstalled(repo);
+    ProjectVenv.requireDbt();
     // run 1: 6 minutes of event time across an hour boundary; run 2 two hours later (after run 1's tail
     // and its join windows), with its beyond-grace events pushed back into run 1's minutes
     Instant firstStart = Instant.now().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.HOURS).plus(Duration.ofMinutes(57));
@@ -50,7 +49,7 @@ class DbtOnLandedDataIT {
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
         GroupCatchUp streamsApp = Scenarios.follow(stack)) {
       CompletableFuture<Void> trino = stack.startTrino();
-      GeneratorConfig firstConfig = Scenarios.issueMix(stack, 6000, 5)
+      GeneratorConfig firstConfig = Scenarios.anomalyMix(stack, 6000, 5)
           .eventsPerMinute(EVENTS_PER_MINUTE).startTime(firstStart).build();
       GeneratorRun first = Generator.runFollowing(firstConfig, streamsApp);
       Map<OutputTable, ExpectedTable> firstTables = new PipelineOracle(first, Scenarios.JOIN_WINDOW).expectedTables();
@@ -63,9 +62,9 @@ class DbtOnLandedDataIT {
           .write(DbtSuite.oracleFile(suiteDir));
 
       trino.get(stack.startupTimeout().toSeconds(), TimeUnit.SECONDS);
-      try (DbtSuite suite = DbtSuite.start(repo, stack.trinoPort(), suiteDir, Duration.ofMinutes(8))) {
+      try (DbtSuite suite = DbtSuite.start(stack.trinoPort(), suiteDir, Duration.ofMinutes(8))) {
         suite.awaitMoreEventsRequested(Duration.ofMinutes(8));
-        GeneratorRun second = Generator.runFollowing(Scenarios.issueMix(stack, 3000, 6)
+        GeneratorRun second = Generator.runFollowing(Scenarios.anomalyMix(stack, 3000, 6)
             .eventsPerMinute(EVENTS_PER_MINUTE).startTime(secondStart).referenceRunId(firstConfig.runId())
             .beyondGraceExtra(Duration.between(firstStart, secondStart).minus(Scenarios.GRACE).minusMinutes(1))
             .manifestPath(stack.config().dataDir().resolve("generator-manifest-2.json")).build(), streamsApp);

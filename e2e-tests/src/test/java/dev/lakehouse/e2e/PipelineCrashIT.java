@@ -9,8 +9,8 @@ import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
 import dev.lakehouse.e2e.oracle.TableDiff;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.StreamsComponent;
 import java.time.Duration;
@@ -40,7 +40,7 @@ class PipelineCrashIT {
     try (PipelineStack stack = PipelineStack.start("crash");
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
         GroupCatchUp streamsApp = Scenarios.follow(stack);
-        Generator generator = Generator.following(Scenarios.issueMix(stack, events, SEED).build(), streamsApp)) {
+        Generator generator = Generator.following(Scenarios.anomalyMix(stack, events, SEED).build(), streamsApp)) {
       // the generator follows the app: it waits while the app is down, so a crash never turns into skew
       CompletableFuture<Void> producing = CompletableFuture.runAsync(() -> {
         try {

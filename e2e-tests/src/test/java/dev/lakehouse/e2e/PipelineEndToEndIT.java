@@ -8,9 +8,9 @@ import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorRun;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorRun;
+import dev.lakehouse.generator.GroupCatchUp;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class PipelineEndToEndIT {
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
         GroupCatchUp streamsApp = Scenarios.follow(stack)) {
       long upNanos = System.nanoTime();
-      GeneratorRun run = Generator.runFollowing(Scenarios.issueMix(stack, events, 20261129).build(), streamsApp);
+      GeneratorRun run = Generator.runFollowing(Scenarios.anomalyMix(stack, events, 20261129).build(), streamsApp);
       long producedNanos = System.nanoTime();
 
       Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.JOIN_WINDOW).expectedTables();

@@ -1,11 +1,11 @@
 package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.PipelineStack;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
 import java.time.Duration;
 
-/** The generated input of the tests: the issue's mix of anomalies, against the Streams app's defaults. */
+/** The generated input of the tests: one mix of anomalies for all of them, against the Streams app's defaults. */
 final class Scenarios {
   /** The Streams app's window.grace and payment-join.window (their defaults; the stack does not change them). */
   static final Duration GRACE = Duration.ofMinutes(2);
@@ -19,7 +19,7 @@ final class Scenarios {
   }
 
   /** 5% out-of-order within grace, 1% beyond grace, 1% duplicates, 0.5% malformed, 0.2% reference updates. */
-  static GeneratorConfig.Builder issueMix(PipelineStack stack, int events, long seed) {
+  static GeneratorConfig.Builder anomalyMix(PipelineStack stack, int events, long seed) {
     return GeneratorConfig.builder()
         .bootstrapServers(stack.bootstrapServers())
         .seed(seed)

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
-import dev.lakehouse.e2e.harness.MaintenanceJobProcess;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
@@ -70,10 +70,13 @@ class SinkAfterMaintenanceIT {
       // left (a rewrite snapshot ends up on top: the sink's offsets are reachable only by walking
       // back), the third finds nothing to compact, so its start snapshot no longer shields that walk
       produceBatch(stack);
-      assertThat(maintain(stack)).as("exit code of the first maintenance run").isZero();
+      MaintenanceJobRun.Result first = maintain(stack);
+      assertThat(first.exitCode()).as("exit code of the first maintenance run:\n%s", first.log()).isZero();
       awaitCommitted(tables, produced.size());
-      assertThat(maintain(stack)).as("exit code of the second maintenance run").isZero();
-      assertThat(maintain(stack)).as("exit code of the third maintenance run").isZero();
+      MaintenanceJobRun.Result second = maintain(stack);
+      assertThat(second.exitCode()).as("exit code of the second maintenance run:\n%s", second.log()).isZero();
+      MaintenanceJobRun.Result third = maintain(stack);
+      assertThat(third.exitCode()).as("exit code of the third maintenance run:\n%s", third.log()).isZero();
 
       Table maintained = tables.load(OutputTable.ORDERS_ENRICHED);
       assertThat(maintained.snapshot(firstSnapshotId)).as("the first sink snapshot, expired").isNull();
@@ -97,8 +100,8 @@ class SinkAfterMaintenanceIT {
     }
   }
 
-  private static int maintain(PipelineStack stack) throws Exception {
-    return MaintenanceJobProcess.runOnce(stack, AGGRESSIVE_MAINTENANCE, "--tables", "lakehouse.orders_enriched");
+  private static MaintenanceJobRun.Result maintain(PipelineStack stack) throws Exception {
+    return MaintenanceJobRun.onStack(stack, AGGRESSIVE_MAINTENANCE, "--tables", "lakehouse.orders_enriched");
   }
 
   /** The next BATCH rows, spread over three hour partitions (two past, the current one); remembered as expected rows. */

@@ -8,9 +8,9 @@ import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorRun;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorRun;
+import dev.lakehouse.generator.GroupCatchUp;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class StreamsOutputIT {
     try (PipelineStack stack = PipelineStack.startStreamsOnly("streams-output");
         GroupCatchUp streamsApp = Scenarios.follow(stack)) {
       // 8 minutes of event time, late events from minute 6 on; a lag of 1000 records is 24 s of event time
-      GeneratorRun run = Generator.runFollowing(Scenarios.issueMix(stack, events, 11)
+      GeneratorRun run = Generator.runFollowing(Scenarios.anomalyMix(stack, events, 11)
           .eventsPerMinute(2500).beyondGraceExtra(Duration.ofMinutes(3)).maxLag(1000).build(), streamsApp);
       Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.JOIN_WINDOW).expectedTables();
       OutputTopics topics = new OutputTopics(stack.bootstrapServers());

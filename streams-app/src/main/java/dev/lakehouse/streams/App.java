@@ -1,5 +1,6 @@
 package dev.lakehouse.streams;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.ConfigLoader;
 import dev.lakehouse.streams.config.Secrets;
@@ -15,11 +16,11 @@ import java.util.concurrent.Callable;
 import org.apache.kafka.common.config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** Command line of the Streams app: loads the settings and runs the pipeline until stopped. */
 @Command(
@@ -34,9 +35,7 @@ import picocli.CommandLine.Spec;
         "variables (window.grace = LAKEHOUSE_STREAMS_WINDOW_GRACE; kafka.sasl.jaas.config =",
         "LAKEHOUSE_STREAMS_KAFKA_SASL_JAAS_CONFIG). See streams-app/README.md for every key.",
         "",
-        "Exit codes: 0 stopped cleanly or printed help/config, 1 Kafka Streams failed,",
-        "2 bad arguments or settings, 3 Kafka unreachable or topics missing at startup,",
-        "143 stopped by SIGTERM (after a graceful close)."})
+        "Stopped by SIGTERM, it closes Kafka Streams gracefully and exits with 143."})
 public final class App implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(App.class);
 
@@ -61,7 +60,9 @@ public final class App implements Callable<Integer> {
 
   /** The command with its error handling, for {@code main} and for tests. */
   public static CommandLine commandLine(Map<String, String> environment) {
-    return new CommandLine(new App(environment)).setExecutionExceptionHandler(App::handleFailure);
+    return ExitCode.describeIn(new CommandLine(new App(environment)).setExecutionExceptionHandler(App::handleFailure),
+        Map.of(ExitCode.FAILED, "Kafka Streams stopped in ERROR",
+            ExitCode.UNREACHABLE, "Kafka unreachable or topics missing at startup"));
   }
 
   @Override
@@ -88,15 +89,15 @@ public final class App implements Callable<Integer> {
     PrintWriter err = commandLine.getErr();
     if (exception instanceof ConfigException) {
       err.println("Cannot start: " + exception.getMessage());
-      return StreamsApplication.EXIT_BAD_CONFIG;
+      return ExitCode.INVALID.code();
     }
     if (exception instanceof StartupException) {
       err.println(exception.getMessage());
-      return StreamsApplication.EXIT_STARTUP_CHECK;
+      return ExitCode.UNREACHABLE.code();
     }
     LOG.error("Cannot run the Streams app", exception);
     err.println("Cannot run the Streams app: " + exception);
-    return StreamsApplication.EXIT_FAILED;
+    return ExitCode.FAILED.code();
   }
 
   private static Map<String, Object> toMap(Properties properties) {

@@ -9,6 +9,7 @@ import dev.lakehouse.connect.rest.ConnectClient;
 import dev.lakehouse.connect.tables.Catalogs;
 import dev.lakehouse.connect.tables.TableDefinitions;
 import dev.lakehouse.connect.tables.TablePreparer;
+import dev.lakehouse.conventions.ExitCode;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,9 +20,9 @@ import java.util.concurrent.Callable;
 import org.apache.iceberg.catalog.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "apply", mixinStandardHelpOptions = true,
     description = {"Validate the connector config, create its control topic and Iceberg tables, create or update "
@@ -52,12 +53,12 @@ final class ApplyCommand implements Callable<Integer> {
     List<ConfigProblem> problems = ConfigValidator.validate(client, config);
     if (!problems.isEmpty()) {
       ConfigValidator.print(worker.name, problems, err);
-      return ExitCodes.FAILED;
+      return ExitCode.INVALID.code();
     }
     if (dryRun) {
       out.println(prettyJson(config));
       out.println("Config of connector " + worker.name + " is valid; nothing applied (--dry-run)");
-      return ExitCodes.OK;
+      return ExitCode.OK.code();
     }
     Map<String, String> resolved = ConfigProviders.system().resolve(config);
     String controlTopic = config.getOrDefault("iceberg.control.topic", DEFAULT_CONTROL_TOPIC);

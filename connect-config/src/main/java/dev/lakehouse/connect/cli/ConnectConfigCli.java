@@ -1,15 +1,14 @@
 package dev.lakehouse.connect.cli;
 
-import picocli.CommandLine;
+import dev.lakehouse.conventions.ExitCode;
+import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Entry point: {@code connect-config apply|validate|status|delete}. */
 @Command(name = "connect-config", mixinStandardHelpOptions = true, version = "connect-config 0.1.0",
     description = "Applies the lakehouse Iceberg sink connector to Kafka Connect over its REST API.",
-    subcommands = {ApplyCommand.class, ValidateCommand.class, StatusCommand.class, DeleteCommand.class},
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:done", "1:invalid config, failed connector or task, or timeout", "2:bad arguments",
-        "3:Kafka Connect unreachable or the sink plugin missing"})
+    subcommands = {ApplyCommand.class, ValidateCommand.class, StatusCommand.class, DeleteCommand.class})
 public final class ConnectConfigCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -19,7 +18,10 @@ public final class ConnectConfigCli implements Runnable {
 
   /** The configured command line, for main and for tests that capture its output. */
   public static CommandLine commandLine() {
-    return new CommandLine(new ConnectConfigCli()).setExecutionExceptionHandler(new CliErrors());
+    return ExitCode.describeIn(new CommandLine(new ConnectConfigCli()).setExecutionExceptionHandler(new CliErrors()), Map.of(
+        ExitCode.FAILED, "a connector or task failed, or it was not RUNNING in time",
+        ExitCode.INVALID, "also a config that Kafka Connect's validation or the sink checks refuse",
+        ExitCode.UNREACHABLE, "Kafka Connect unreachable or the sink plugin missing"));
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.lakehouse.connect.cli;
 import dev.lakehouse.connect.rest.ConnectClient;
 import dev.lakehouse.connect.rest.ConnectRequestException;
 import dev.lakehouse.connect.rest.ConnectorStatus;
+import dev.lakehouse.conventions.ExitCode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,17 +29,17 @@ final class RunningWaiter {
       if (last.isPresent() && last.get().hasFailure()) {
         err.println("Cannot run connector " + name + ": it or one of its tasks FAILED");
         StatusPrinter.print(last.get(), err);
-        return ExitCodes.FAILED;
+        return ExitCode.FAILED.code();
       }
       if (last.isPresent() && last.get().isRunningWith(expectedTasks)) {
         StatusPrinter.print(last.get(), out);
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
       }
       Sleeper.sleep(POLL_MS);
     }
     err.println("Cannot confirm that connector " + name + " runs: it and its " + expectedTasks
         + " task(s) were not all RUNNING within " + timeout.toSeconds() + " s (raise --timeout-seconds); last status:");
     last.ifPresentOrElse(s -> StatusPrinter.print(s, err), () -> err.println("  (no status yet)"));
-    return ExitCodes.FAILED;
+    return ExitCode.FAILED.code();
   }
 }

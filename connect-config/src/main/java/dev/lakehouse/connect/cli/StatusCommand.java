@@ -1,12 +1,13 @@
 package dev.lakehouse.connect.cli;
 
 import dev.lakehouse.connect.rest.ConnectorStatus;
+import dev.lakehouse.conventions.ExitCode;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Command(name = "status", mixinStandardHelpOptions = true,
     description = "Print the connector's and its tasks' states (with the trace of a failed one); exit 0 only when all run.")
@@ -20,10 +21,10 @@ final class StatusCommand implements Callable<Integer> {
     if (status.isEmpty()) {
       spec.commandLine().getErr().println("Connector " + worker.name + " does not exist at " + worker.connectUrl
           + "; create it with: connect-config apply");
-      return ExitCodes.FAILED;
+      return ExitCode.FAILED.code();
     }
     boolean healthy = status.get().isRunningWith(status.get().tasks().size()) && !status.get().tasks().isEmpty();
     StatusPrinter.print(status.get(), healthy ? spec.commandLine().getOut() : spec.commandLine().getErr());
-    return healthy ? ExitCodes.OK : ExitCodes.FAILED;
+    return healthy ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
 }

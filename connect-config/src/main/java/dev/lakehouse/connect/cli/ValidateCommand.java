@@ -1,13 +1,14 @@
 package dev.lakehouse.connect.cli;
 
 import dev.lakehouse.connect.config.ConfigProblem;
+import dev.lakehouse.conventions.ExitCode;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Check the connector config with the worker (PUT /connector-plugins/{class}/config/validate) and "
@@ -25,10 +26,10 @@ final class ValidateCommand implements Callable<Integer> {
     List<ConfigProblem> problems = ConfigValidator.validate(worker.client(), config);
     if (!problems.isEmpty()) {
       ConfigValidator.print(worker.name, problems, spec.commandLine().getErr());
-      return ExitCodes.FAILED;
+      return ExitCode.INVALID.code();
     }
     spec.commandLine().getOut().println("Config of connector " + worker.name + " (" + connector.environment.id()
         + ") is valid: " + config.size() + " keys");
-    return ExitCodes.OK;
+    return ExitCode.OK.code();
   }
 }

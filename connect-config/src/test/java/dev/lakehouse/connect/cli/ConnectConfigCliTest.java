@@ -2,7 +2,8 @@ package dev.lakehouse.connect.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ConnectConfigCliTest {
 
     int exit = run("status", "--connect-url", url);
 
-    assertThat(exit).isEqualTo(ExitCodes.ENVIRONMENT);
+    assertThat(exit).isEqualTo(ExitCode.UNREACHABLE.code());
     assertThat(err.toString()).startsWith("Cannot reach Kafka Connect at " + url + ": ")
         .contains("; is the worker running?");
   }
@@ -36,21 +37,25 @@ class ConnectConfigCliTest {
 
     assertThat(exit).isZero();
     assertThat(out.toString()).contains("apply", "validate", "status", "delete");
+    // picocli wraps the exit code list: compare with the line breaks as spaces
+    assertThat(out.toString().replaceAll("\\s+", " "))
+        .contains("2 " + ExitCode.INVALID.meaning() + "; also a config that Kafka Connect's validation or the sink checks refuse")
+        .contains("3 " + ExitCode.UNREACHABLE.meaning() + "; Kafka Connect unreachable or the sink plugin missing");
   }
 
   @Test
   void anUnknownEnvironmentIsAUsageError() {
     int exit = run("validate", "--env", "prod");
 
-    assertThat(exit).isEqualTo(ExitCodes.USAGE);
+    assertThat(exit).isEqualTo(ExitCode.INVALID.code());
     assertThat(err.toString()).contains("unknown environment 'prod'; use one of [local, aws]");
   }
 
   @Test
-  void aMissingAwsValueFailsBeforeAnyCallToTheWorker() {
+  void aMissingAwsValueIsAnInvalidConfigRefusedBeforeAnyCallToTheWorker() {
     int exit = run("validate", "--env", "aws", "--connect-url", "http://127.0.0.1:1", "--region", "eu-west-1");
 
-    assertThat(exit).isEqualTo(ExitCodes.FAILED);
+    assertThat(exit).isEqualTo(ExitCode.INVALID.code());
     assertThat(err.toString()).contains("no value for {{bootstrap.servers}}, {{warehouse}}");
   }
 }

@@ -4,22 +4,20 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lakehouse.connect.cli.ConnectConfigCli;
 import dev.lakehouse.connect.rest.ConnectClient;
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.EmbeddedS3;
-import dev.lakehouse.local.embedded.FreePorts;
 import dev.lakehouse.schemas.Topics;
-import java.io.IOException;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.ConnectWorkers;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.io.StringWriter;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import picocli.CommandLine;
 
 /**
@@ -31,10 +29,10 @@ public final class ConnectStack implements AutoCloseable {
   private final Path dir;
   private final EmbeddedKafka kafka;
   private final EmbeddedS3 s3;
-  private final Process worker;
+  private final ChildProcess worker;
   private final String connectUrl;
 
-  private ConnectStack(Path dir, EmbeddedKafka kafka, EmbeddedS3 s3, Process worker, String connectUrl) {
+  private ConnectStack(Path dir, EmbeddedKafka kafka, EmbeddedS3 s3, ChildProcess worker, String connectUrl) {
     this.dir = dir;
     this.kafka = kafka;
     this.s3 = s3;
@@ -48,8 +46,14 @@ public final class ConnectStack implements AutoCloseable {
     EmbeddedS3 s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
     kafka.createTopics(1, Topics.OUTPUTS.toArray(String[]::new));
     int restPort = FreePorts.pick();
-    Path properties = writeWorkerProperties(dir, kafka.bootstrapServers(), restPort);
-    Process worker = startWorker(dir, properties);
+    Path repo = RepoDir.get();
+    Map<String, String> properties = ConnectWorkers.properties(repo, kafka.bootstrapServers(), restPort);
+    properties.put("offset.storage.partitions", "1");
+    ChildProcess worker = ConnectWorkers.command(repo,
+            ConnectWorkers.write(dir.resolve("worker.properties"), properties, "Connect worker of the connect-config ITs"))
+        .heap("512m").jvmOptions("-XX:+UseSerialGC")
+        .simpleLogging("org.apache.kafka.clients", "org.apache.kafka.common", "org.eclipse.jetty")
+        .start(dir.resolve("worker.log"));
     String connectUrl = "http://127.0.0.1:" + restPort;
     ConnectStack stack = new ConnectStack(dir, kafka, s3, worker, connectUrl);
     try {
@@ -66,38 +70,6 @@ public final class ConnectStack implements AutoCloseable {
       throw e;
     }
     return stack;
-  }
-
-  private static Path writeWorkerProperties(Path dir, String bootstrapServers, int restPort) throws IOException {
-    Properties props = new Properties();
-    try (Reader reader = Files.newBufferedReader(Path.of("config", "worker.properties"))) {
-      props.load(reader);
-    }
-    props.setProperty("bootstrap.servers", bootstrapServers);
-    props.setProperty("listeners", "http://127.0.0.1:" + restPort);
-    props.setProperty("rest.advertised.port", Integer.toString(restPort));
-    props.setProperty("plugin.path", Path.of(System.getProperty("connect.plugin-dir")).toAbsolutePath().toString());
-    props.setProperty("offset.storage.partitions", "1");
-    Path file = dir.resolve("worker.properties");
-    try (Writer writer = Files.newBufferedWriter(file)) {
-      props.store(writer, "Connect worker of the connect-config integration tests");
-    }
-    return file;
-  }
-
-  private static Process startWorker(Path dir, Path properties) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath = Path.of(System.getProperty("connect.worker-lib")).toAbsolutePath() + "/*";
-    List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-XX:+UseSerialGC",
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-Dorg.slf4j.simpleLogger.showDateTime=true",
-        "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.clients=warn",
-        "-Dorg.slf4j.simpleLogger.log.org.apache.kafka.common=warn",
-        "-Dorg.slf4j.simpleLogger.log.org.eclipse.jetty=warn",
-        "-cp", classpath, "org.apache.kafka.connect.cli.ConnectDistributed", properties.toString()));
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve("worker.log").toFile())
-        .start();
   }
 
   public String connectUrl() {
@@ -146,10 +118,7 @@ public final class ConnectStack implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    worker.destroy();
-    if (!worker.waitFor(20, TimeUnit.SECONDS)) {
-      worker.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
+    worker.close();
     s3.close();
     kafka.close();
   }

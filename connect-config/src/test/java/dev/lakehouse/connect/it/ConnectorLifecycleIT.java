@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.connect.it.ConnectStack.CliRun;
 import dev.lakehouse.connect.rest.ConnectClient;
 import dev.lakehouse.connect.rest.ConnectorStatus;
-import dev.lakehouse.connect.tables.Catalogs;
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.serde.AvroSerializer;
+import dev.lakehouse.testkit.LocalCatalog;
+import dev.lakehouse.testkit.WarehouseLayout;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +78,7 @@ class ConnectorLifecycleIT {
 
     CliRun run = cli(args("validate", stack, "--file", write(dir, config).toString()));
 
-    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.exit()).isEqualTo(ExitCode.INVALID.code());
     assertThat(run.err())
         .contains("iceberg.tables.route-feild: the connector does not define this key, so it would be ignored; "
             + "did you mean 'iceberg.tables.route-field'?")
@@ -91,7 +93,7 @@ class ConnectorLifecycleIT {
 
     CliRun run = cli(args("validate", stack, "--file", write(dir, config).toString()));
 
-    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.exit()).isEqualTo(ExitCode.INVALID.code());
     assertThat(run.err()).contains("iceberg.catalog.catalog-impl: no Iceberg catalog is configured");
   }
 
@@ -103,7 +105,7 @@ class ConnectorLifecycleIT {
 
     CliRun run = cli(args("validate", stack, "--file", write(dir, config).toString()));
 
-    assertThat(run.exit()).isEqualTo(3);
+    assertThat(run.exit()).isEqualTo(ExitCode.UNREACHABLE.code());
     assertThat(run.err())
         .contains("Cannot use connector class com.example.NoSuchSink: the worker at " + stack.connectUrl() + " has no such plugin")
         .contains("org.apache.iceberg.connect.IcebergSinkConnector");
@@ -145,7 +147,8 @@ class ConnectorLifecycleIT {
     }
     produce(stack, Topics.ORDERS_ENRICHED, orders);
 
-    Catalog catalog = Catalogs.open(catalogConfig(stack));
+    // the local connector config lays its catalog out as the local stack does
+    Catalog catalog = LocalCatalog.open(new WarehouseLayout(stack.dataDir()).catalogFile(), stack.s3Endpoint());
     Table table = catalog.loadTable(TableIdentifier.of("lakehouse", "orders_enriched"));
     List<Record> rows = await("5 rows in lakehouse.orders_enriched").atMost(Duration.ofSeconds(90))
         .pollInterval(Duration.ofSeconds(1))
@@ -212,7 +215,7 @@ class ConnectorLifecycleIT {
     CliRun status = cli(List.of("status", "--connect-url", stack.connectUrl()));
     CliRun again = cli(List.of("delete", "--connect-url", stack.connectUrl()));
 
-    assertThat(status.exit()).isEqualTo(1);
+    assertThat(status.exit()).isEqualTo(ExitCode.FAILED.code());
     assertThat(status.err()).contains("Connector " + NAME + " does not exist");
     assertThat(again.exit()).isZero();
     assertThat(again.out()).contains("does not exist, nothing to delete");
@@ -237,22 +240,6 @@ class ConnectorLifecycleIT {
     Path file = dir.resolve("connector.json");
     Files.writeString(file, JSON.writeValueAsString(config));
     return file;
-  }
-
-  private static Map<String, String> catalogConfig(ConnectStack stack) {
-    return Map.ofEntries(
-        Map.entry("iceberg.catalog", "lakehouse"),
-        Map.entry("iceberg.catalog.catalog-impl", "org.apache.iceberg.jdbc.JdbcCatalog"),
-        Map.entry("iceberg.catalog.uri", "jdbc:sqlite:" + stack.dataDir().resolve("catalog/iceberg.db")),
-        Map.entry("iceberg.catalog.jdbc.schema-version", "V1"),
-        Map.entry("iceberg.catalog.warehouse", "s3://lakehouse/warehouse"),
-        Map.entry("iceberg.catalog.io-impl", "org.apache.iceberg.aws.s3.S3FileIO"),
-        Map.entry("iceberg.catalog.s3.endpoint", stack.s3Endpoint()),
-        Map.entry("iceberg.catalog.s3.path-style-access", "true"),
-        Map.entry("iceberg.catalog.s3.access-key-id", "lakehouse"),
-        Map.entry("iceberg.catalog.s3.secret-access-key", "lakehouse-secret"),
-        Map.entry("iceberg.catalog.http-client.type", "urlconnection"),
-        Map.entry("iceberg.catalog.client.region", "us-east-1"));
   }
 
   private static List<Record> read(Table table) throws Exception {

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakehouse.connect.config.ConnectorConfigTemplate;
 import dev.lakehouse.connect.config.Environment;
 import dev.lakehouse.connect.config.TemplateValues;
-import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.testkit.EmbeddedS3;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -2,6 +2,8 @@ package dev.lakehouse.e2e.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
  * against the Compose specification's JSON schema (vendored) and the rules of compose/check_compose.py.
  */
 class ComposeFileTest {
-  private static final Path COMPOSE = ProjectVenv.repoDir().resolve("compose");
+  private static final Path COMPOSE = RepoDir.get().resolve("compose");
 
   @BeforeAll
   static void venvHasTheValidator() throws Exception {
-    ProjectVenv.assumeModules("jsonschema", "yaml");
+    ProjectVenv.requireModules("jsonschema", "yaml");
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.lakehouse.connect.config.TemplateValues;
 import dev.lakehouse.connect.tables.Catalogs;
 import dev.lakehouse.connect.tables.TableDefinitions;
 import dev.lakehouse.connect.tables.TablePreparer;
+import dev.lakehouse.e2e.harness.ProjectVenv;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 class GlueCatalogOnMotoTest {
   private static final String BUCKET = "lakehouse";
   private static final String WAREHOUSE = MotoConnectorConfig.WAREHOUSE;
-  // written from the design brief, not from the config under test
+  // the table contracts (README, "Topics and tables"), written here rather than read from the config under test
   static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
       "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters");
 
@@ -60,7 +61,7 @@ class GlueCatalogOnMotoTest {
 
   @BeforeAll
   static void startMoto() throws Exception {
-    ProjectVenv.assumeModules("moto", "flask", "werkzeug");
+    ProjectVenv.requireModules("moto", "flask", "werkzeug");
     moto = MotoServer.start(Path.of("target", "moto"));
     moto.createBucket(BUCKET);
   }

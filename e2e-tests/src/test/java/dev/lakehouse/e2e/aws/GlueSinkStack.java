@@ -4,19 +4,21 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.connect.config.TemplateValues;
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
+import dev.lakehouse.local.stack.ConnectorComponent;
 import dev.lakehouse.local.stack.Http;
+import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.schemas.Topics;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.file.Files;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.ConnectWorkers;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.JavaCommand;
+import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * The production path's services on one machine: moto (Glue + S3), a KRaft broker with the six
@@ -25,7 +27,7 @@ import java.util.Properties;
  * moto's dummy credentials the production way: from the AWS default chain (environment).
  */
 final class GlueSinkStack implements AutoCloseable {
-  static final Path REPO = ProjectVenv.repoDir();
+  static final Path REPO = RepoDir.get();
   static final String BUCKET = "lakehouse";
   static final Map<String, String> AWS_ENV = Map.of(
       "AWS_ACCESS_KEY_ID", MotoServer.ACCESS_KEY,
@@ -35,10 +37,10 @@ final class GlueSinkStack implements AutoCloseable {
   private final Path runDir;
   private final MotoServer moto;
   private final EmbeddedKafka kafka;
-  private final JavaProcess worker;
+  private final ChildProcess worker;
   private final String connectUrl;
 
-  private GlueSinkStack(Path runDir, MotoServer moto, EmbeddedKafka kafka, JavaProcess worker, String connectUrl) {
+  private GlueSinkStack(Path runDir, MotoServer moto, EmbeddedKafka kafka, ChildProcess worker, String connectUrl) {
     this.runDir = runDir;
     this.moto = moto;
     this.kafka = kafka;
@@ -50,16 +52,17 @@ final class GlueSinkStack implements AutoCloseable {
   static GlueSinkStack start(Path runDir) throws Exception {
     MotoServer moto = MotoServer.launch(runDir);
     EmbeddedKafka kafka = null;
-    JavaProcess worker = null;
+    ChildProcess worker = null;
     try {
       kafka = EmbeddedKafka.start(runDir.resolve("kafka"), 0);
       kafka.createTopics(1, Topics.OUTPUTS.toArray(String[]::new));
       int restPort = FreePorts.pick();
       String connectUrl = "http://127.0.0.1:" + restPort;
-      worker = JavaProcess.start(runDir.resolve("connect-worker.log"),
-          REPO.resolve("connect-config/target/worker-lib") + "/*", AWS_ENV,
-          "org.apache.kafka.connect.cli.ConnectDistributed",
-          writeWorkerProperties(runDir, kafka.bootstrapServers(), restPort).toString());
+      Map<String, String> properties = ConnectWorkers.properties(REPO, kafka.bootstrapServers(), restPort);
+      properties.put("offset.storage.partitions", "1");
+      worker = small(ConnectWorkers.command(REPO, ConnectWorkers.write(runDir.resolve("worker.properties"), properties,
+          "Connect worker on moto, from connect-config/config/worker.properties")))
+          .start(runDir.resolve("connect-worker.log"), AWS_ENV);
       moto.awaitReady().createBucket(BUCKET);
       await("Connect worker REST API at " + connectUrl).atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofMillis(500)).until(() -> Http.isOk(connectUrl + "/connectors"));
@@ -83,12 +86,13 @@ final class GlueSinkStack implements AutoCloseable {
     config.putAll(overrides);
     Path file = runDir.resolve("connector-" + name + ".json");
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), config);
-    try (JavaProcess apply = JavaProcess.start(runDir.resolve("connect-config-apply.log"),
-        REPO.resolve("connect-config/target/connect-config.jar") + ":" + REPO.resolve("connect-config/target/lib") + "/*",
-        AWS_ENV, "dev.lakehouse.connect.cli.ConnectConfigCli", "apply", "--env", "aws", "--file", file.toString(),
-        "--name", name, "--connect-url", connectUrl, "--bootstrap-servers", kafka.bootstrapServers(),
-        "--region", MotoServer.REGION, "--warehouse", MotoConnectorConfig.WAREHOUSE, "--timeout-seconds", "120")) {
-      int exit = apply.waitFor(180);
+    JavaCommand command = small(new JavaCommand(
+        ModuleJars.classpath(REPO, ConnectorComponent.MODULE, "the connect-config CLI"), ConnectorComponent.CLI_CLASS))
+        .args("apply", "--env", "aws", "--file", file.toString(), "--name", name, "--connect-url", connectUrl,
+            "--bootstrap-servers", kafka.bootstrapServers(), "--region", MotoServer.REGION,
+            "--warehouse", MotoConnectorConfig.WAREHOUSE, "--timeout-seconds", "120");
+    try (ChildProcess apply = command.start(runDir.resolve("connect-config-apply.log"), AWS_ENV)) {
+      int exit = apply.waitFor(Duration.ofSeconds(180));
       if (exit != 0) {
         throw new IllegalStateException("Cannot apply connector " + name + " (exit " + exit + "):\n" + apply.log());
       }
@@ -121,27 +125,26 @@ final class GlueSinkStack implements AutoCloseable {
     return kafka.bootstrapServers();
   }
 
-  Path runDir() {
-    return runDir;
+  /**
+   * {@code maintenance-job run --once} with the shipped production config ({@code config/maintenance-glue.yaml})
+   * and only environment overrides on top: the warehouse, moto's Glue and S3 endpoints (production sets none)
+   * and the task settings given. Credentials and region come from the AWS default chain, as in production.
+   *
+   * @param settings overrides as environment variables, e.g. {@code MAINTENANCE_EXPIRY_MIN_SNAPSHOTS}
+   */
+  MaintenanceJobRun.Result maintainOnce(Map<String, String> settings) throws Exception {
+    Map<String, String> env = new HashMap<>(AWS_ENV);
+    env.put("MAINTENANCE_CATALOG_PROPERTIES_WAREHOUSE", MotoConnectorConfig.WAREHOUSE);
+    env.put("MAINTENANCE_CATALOG_PROPERTIES_GLUE_ENDPOINT", moto.endpoint());
+    env.put("MAINTENANCE_CATALOG_PROPERTIES_S3_ENDPOINT", moto.endpoint());
+    env.put("MAINTENANCE_CATALOG_PROPERTIES_S3_PATH_STYLE_ACCESS", "true");
+    env.putAll(settings);
+    return MaintenanceJobRun.once(REPO.resolve("maintenance-job/config/maintenance-glue.yaml"), runDir, env);
   }
 
-  /** connect-config's worker template (it explains each setting) with this run's broker, REST port and plugin path. */
-  private static Path writeWorkerProperties(Path runDir, String bootstrapServers, int restPort) throws IOException {
-    Properties props = new Properties();
-    try (Reader reader = Files.newBufferedReader(REPO.resolve("connect-config/config/worker.properties"))) {
-      props.load(reader);
-    }
-    props.setProperty("bootstrap.servers", bootstrapServers);
-    props.setProperty("listeners", "http://127.0.0.1:" + restPort);
-    props.setProperty("rest.advertised.host.name", "127.0.0.1");
-    props.setProperty("rest.advertised.port", Integer.toString(restPort));
-    props.setProperty("plugin.path", REPO.resolve("connect-config/target/plugin").toString());
-    props.setProperty("offset.storage.partitions", "1");
-    Path file = runDir.resolve("worker.properties");
-    try (Writer out = Files.newBufferedWriter(file)) {
-      props.store(out, "Connect worker on moto, from connect-config/config/worker.properties");
-    }
-    return file;
+  /** The JVMs of this stack: small and quick to start. */
+  private static JavaCommand small(JavaCommand command) {
+    return command.heap("512m").jvmOptions(JavaCommand.QUICK_START).simpleLogging();
   }
 
   @Override

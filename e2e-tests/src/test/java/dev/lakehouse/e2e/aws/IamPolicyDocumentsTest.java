@@ -2,6 +2,7 @@ package dev.lakehouse.e2e.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * deletes expired files, readers only read), not read back from the files.
  */
 class IamPolicyDocumentsTest {
-  private static final Path IAM_DIR = ProjectVenv.repoDir().resolve("deploy/iam");
-  private static final Path RENDER_SCRIPT = ProjectVenv.repoDir().resolve("deploy/render-iam.sh");
+  private static final Path IAM_DIR = RepoDir.get().resolve("deploy/iam");
+  private static final Path RENDER_SCRIPT = RepoDir.get().resolve("deploy/render-iam.sh");
   private static final Map<String, String> SAMPLE_VALUES = Map.of(
       "account_id", "123456789012",
       "region", "eu-west-1",

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
+import dev.lakehouse.e2e.harness.OutputRecords;
+import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.e2e.harness.TableState;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.Values;
 import dev.lakehouse.maintenance.lock.TableLease;
@@ -79,7 +83,7 @@ class IcebergSinkOnGlueIT {
 
   @BeforeAll
   static void startServices() throws Exception {
-    ProjectVenv.assumeModules("moto", "flask", "werkzeug");
+    ProjectVenv.requireModules("moto", "flask", "werkzeug");
     stack = GlueSinkStack.start(WORK.resolve("run-" + System.currentTimeMillis()));
     // the aws defaults (60 s interval, 30 s timeout) with test-sized commits
     stack.applyConnector(CONNECTOR, Map.of(
@@ -133,7 +137,7 @@ class IcebergSinkOnGlueIT {
       before.put(table, TableState.read(tables, table));
     }
 
-    MaintenanceJobRun.Result run = MaintenanceJobRun.once(stack, Map.of(
+    MaintenanceJobRun.Result run = stack.maintainOnce(Map.of(
         "MAINTENANCE_EXPIRY_MAX_SNAPSHOT_AGE", "0s",
         "MAINTENANCE_EXPIRY_MIN_SNAPSHOTS", "1"));
 

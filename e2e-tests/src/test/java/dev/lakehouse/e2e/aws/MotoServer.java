@@ -1,13 +1,13 @@
 package dev.lakehouse.e2e.aws;
 
-import dev.lakehouse.e2e.harness.ChildProcesses;
 import static org.awaitility.Awaitility.await;
 
-import dev.lakehouse.local.embedded.FreePorts;
+import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -27,39 +27,37 @@ final class MotoServer implements AutoCloseable {
   static final String ACCESS_KEY = "moto-access-key";
   static final String SECRET_KEY = "moto-secret-key";
 
-  private final Process process;
+  private final ChildProcess process;
   private final int port;
   private final Path log;
 
-  private MotoServer(Process process, int port, Path log) {
+  private MotoServer(ChildProcess process, int port, Path log) {
     this.process = process;
     this.port = port;
     this.log = log;
   }
 
-  static MotoServer start(Path logDir) throws IOException {
+  static MotoServer start(Path logDir) throws IOException, InterruptedException {
     return launch(logDir).awaitReady();
   }
 
   /** Starts the process and returns at once, so that other services can start meanwhile (moto needs seconds). */
   static MotoServer launch(Path logDir) throws IOException {
-    Files.createDirectories(logDir);
     int port = FreePorts.pick();
-    Process process = new ProcessBuilder(ProjectVenv.python().toString(), "-m", "moto.server",
-        "-H", "127.0.0.1", "-p", Integer.toString(port))
-        .redirectErrorStream(true)
-        .redirectOutput(logDir.resolve("moto-" + port + ".log").toFile())
-        .start();
-    return new MotoServer(process, port, logDir.resolve("moto-" + port + ".log"));
+    Path log = logDir.resolve("moto-" + port + ".log");
+    ChildProcess process = ChildProcess.start(List.of(ProjectVenv.python().toString(), "-m", "moto.server",
+        "-H", "127.0.0.1", "-p", Integer.toString(port)), log, Map.of());
+    return new MotoServer(process, port, log);
   }
 
-  MotoServer awaitReady() {
+  MotoServer awaitReady() throws IOException, InterruptedException {
     try {
       await("moto server answering on " + endpoint()).atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofMillis(200))
           .until(() -> !process.isAlive() || answers());
       if (!process.isAlive()) {
-        throw new IllegalStateException("Cannot start moto: it exited with " + process.exitValue() + "; see " + log);
+        throw new IllegalStateException("Cannot start moto: it exited with " + process.waitFor(Duration.ofSeconds(1))
+            + "; see " + log);
       }
       return this;
     } catch (RuntimeException e) {
@@ -122,6 +120,6 @@ final class MotoServer implements AutoCloseable {
 
   @Override
   public void close() {
-    ChildProcesses.stop(process, Duration.ofSeconds(10));
+    process.close();
   }
 }

@@ -1,16 +1,17 @@
 package dev.lakehouse.e2e.bench;
 
-import dev.lakehouse.e2e.dbt.ProjectVenvCommand;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.e2e.oracle.OutputTable;
-import dev.lakehouse.local.generator.EventClass;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GeneratorRun;
-import dev.lakehouse.local.generator.ProducedRecord;
-import dev.lakehouse.local.generator.TailGate;
+import dev.lakehouse.generator.EventClass;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GeneratorRun;
+import dev.lakehouse.generator.ProducedRecord;
+import dev.lakehouse.generator.TailGate;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,17 +44,17 @@ public final class OpsFreshnessBenchmark {
     int seconds = Integer.getInteger("bench.seconds", 180);
     String interval = System.getProperty("bench.interval-seconds", "15");
     long holdBackMillis = Integer.getInteger("bench.holdback-seconds", 60) * 1000L;
-    Path repo = PipelineStack.repoDir();
+    Path repo = RepoDir.get();
     try (PipelineStack stack = PipelineStack.startForTrino("bench-ops-freshness");
         IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
       stack.startTrino().join();
       Path work = Files.createDirectories(stack.config().dataDir().resolve("ops-bench"));
-      run(venv(repo, stack, "dbt", "run", "--target", "local", "--no-use-colors").redirectErrorStream(true)
+      run(venv(stack, "dbt", "run", "--target", "local", "--no-use-colors").redirectErrorStream(true)
           .redirectOutput(work.resolve("dbt-first-run.log").toFile()));
-      Process schedule = venv(repo, stack, "python", repo.resolve("dbt/bin/schedule.py").toString(), "--interval", interval)
+      Process schedule = venv(stack, "python", repo.resolve("dbt/bin/schedule.py").toString(), "--interval", interval)
           .redirectErrorStream(true).redirectOutput(work.resolve("schedule.log").toFile()).start();
       Path seen = work.resolve("seen.txt");
-      Process watcher = venv(repo, stack, "python", repo.resolve("dbt/integration/ops_visibility.py").toString(),
+      Process watcher = venv(stack, "python", repo.resolve("dbt/integration/ops_visibility.py").toString(),
           "--port", Integer.toString(stack.trinoPort()), "--schema", SCHEMA)
           .redirectOutput(seen.toFile()).redirectError(work.resolve("watcher.log").toFile()).start();
       try {
@@ -70,8 +71,8 @@ public final class OpsFreshnessBenchmark {
     }
   }
 
-  private static ProcessBuilder venv(Path repo, PipelineStack stack, String executable, String... args) {
-    ProcessBuilder builder = ProjectVenvCommand.of(repo, stack.trinoPort(), executable, args);
+  private static ProcessBuilder venv(PipelineStack stack, String executable, String... args) {
+    ProcessBuilder builder = ProjectVenv.inDbtProject(stack.trinoPort(), executable, args);
     builder.environment().put("DBT_SCHEMA", SCHEMA);
     return builder;
   }

@@ -4,16 +4,18 @@ import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.local.stack.ConnectorComponent;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.schemas.Topics;
-import java.io.File;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.JavaCommand;
+import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -87,22 +89,21 @@ public final class SinkThroughputBenchmark {
 
   /** Runs the connect-config CLI (its packaged jar) against the stack's worker. */
   private static void connectConfig(PipelineStack stack, String verb, String name, int tasks) throws Exception {
-    Path repo = PipelineStack.repoDir();
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", ModuleJars.classpath(repo, "connect-config", "the connect-config CLI"),
-        "dev.lakehouse.connect.cli.ConnectConfigCli", verb,
-        "--connect-url", stack.connectUrl(), "--name", name));
+    JavaCommand command = new JavaCommand(ModuleJars.classpath(RepoDir.get(), ConnectorComponent.MODULE,
+            "the connect-config CLI"), ConnectorComponent.CLI_CLASS)
+        .heap("256m").args(verb, "--connect-url", stack.connectUrl(), "--name", name);
     if (verb.equals("apply")) {
-      command.addAll(List.of("--env", "local", "--tasks-max", Integer.toString(tasks),
+      command.args("--env", "local", "--tasks-max", Integer.toString(tasks),
           "--bootstrap-servers", stack.bootstrapServers(), "--s3-endpoint", stack.s3Endpoint(),
-          "--data-dir", stack.config().dataDir().toString()));
+          "--data-dir", stack.config().dataDir().toString());
     }
-    Process process = new ProcessBuilder(command).inheritIO().redirectInput(new File("/dev/null")).start();
-    if (!process.waitFor(3, TimeUnit.MINUTES) || process.exitValue() != 0) {
-      process.destroyForcibly();
-      throw new IllegalStateException("Cannot " + verb + " connector " + name + ": the connect-config CLI failed ("
-          + String.join(" ", command) + ")");
+    Path log = stack.config().layout().logFile("connect-config-" + verb + "-" + name);
+    try (ChildProcess cli = command.start(log)) {
+      int exit = cli.waitFor(Duration.ofMinutes(3));
+      if (exit != 0) {
+        throw new IllegalStateException("Cannot " + verb + " connector " + name + ": the connect-config CLI exited with "
+            + exit + ":\n" + cli.log());
+      }
     }
   }
 }

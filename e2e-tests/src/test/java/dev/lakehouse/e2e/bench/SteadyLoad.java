@@ -1,6 +1,6 @@
 package dev.lakehouse.e2e.bench;
 
-import dev.lakehouse.local.generator.GeneratorConfig;
+import dev.lakehouse.generator.GeneratorConfig;
 
 /** The freshness benchmarks' input: a steady rate with event time following the clock and no anomalies. */
 final class SteadyLoad {

@@ -2,6 +2,8 @@ package dev.lakehouse.e2e.dbt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,12 +33,12 @@ public final class DbtSuite implements AutoCloseable {
   }
 
   /** Starts pytest. {@code workDir} holds the oracle file, the hook's signals and pytest's output. */
-  public static DbtSuite start(Path repo, int trinoPort, Path workDir, Duration moreEventsTimeout) throws IOException {
+  public static DbtSuite start(int trinoPort, Path workDir, Duration moreEventsTimeout) throws IOException {
     String hook = "touch '" + workDir.resolve(REQUESTED) + "'; for _ in $(seq " + moreEventsTimeout.toSeconds() + "); do "
         + "[ -f '" + workDir.resolve(LANDED) + "' ] && exit 0; sleep 1; done; "
         + "echo 'Cannot add events between the builds: the test did not land them in time' >&2; exit 1";
-    ProcessBuilder builder = ProjectVenvCommand.of(repo, trinoPort, "python", "-m", "pytest", "-q", "-p",
-        "no:cacheprovider", "-rA", repo.resolve("dbt/integration").toString())
+    ProcessBuilder builder = ProjectVenv.inDbtProject(trinoPort, "python", "-m", "pytest", "-q", "-p",
+        "no:cacheprovider", "-rA", RepoDir.get().resolve("dbt/integration").toString())
         .redirectErrorStream(true).redirectOutput(workDir.resolve(LOG).toFile());
     builder.environment().put("DBT_TEST_BETWEEN", hook);
     builder.environment().put("DBT_TEST_ORACLE", oracleFile(workDir).toString());

@@ -1,6 +1,5 @@
 package dev.lakehouse.e2e.harness;
 
-import dev.lakehouse.local.embedded.FreePorts;
 import dev.lakehouse.local.stack.Component;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
@@ -14,9 +13,8 @@ import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackHandle;
 import dev.lakehouse.local.stack.StreamsComponent;
 import dev.lakehouse.local.stack.TrinoComponent;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -25,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The pipeline as the local stack runs it (broker + S3 server JVM, Connect worker JVM with the
@@ -44,10 +41,6 @@ public final class PipelineStack implements AutoCloseable {
     this.config = config;
     this.components = components;
     this.handle = handle;
-  }
-
-  public static Path repoDir() {
-    return Path.of(System.getProperty("lakehouse.repo.dir", "..")).toAbsolutePath().normalize();
   }
 
   /** The whole pipeline: services, Connect worker, connector (and tables), Streams app. */
@@ -81,12 +74,12 @@ public final class PipelineStack implements AutoCloseable {
   private enum Parts { PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, SINK_ONLY, STREAMS_ONLY }
 
   private static PipelineStack start(String name, Parts parts) {
-    Path repo = repoDir();
+    Path repo = RepoDir.get();
     Path dataDir = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
         .resolve(name + "-" + System.currentTimeMillis());
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     overrides.put(Setting.DATA_DIR, dataDir.toString());
-    overrides.put(Setting.KAFKA_PORT, Integer.toString(freePortPair()));
+    overrides.put(Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()));
     overrides.put(Setting.S3_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
@@ -98,7 +91,7 @@ public final class PipelineStack implements AutoCloseable {
     Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
     if (parts == Parts.PIPELINE_FOR_TRINO) {
       Optional<String> missing = new TrinoComponent().skipReason(config);
-      Assumptions.assumeTrue(missing.isEmpty(), () -> "Skipped: Trino is " + missing.orElse(""));
+      Prerequisites.require(missing.isEmpty(), "Trino is " + missing.orElse(""));
     }
     List<Component> components = switch (parts) {
       case PIPELINE, PIPELINE_FOR_TRINO ->
@@ -114,25 +107,6 @@ public final class PipelineStack implements AutoCloseable {
       // up leaves the components started before the failing one running
       stack.down();
       throw e;
-    }
-  }
-
-  /** A broker port whose next port (the controller's) is free too. */
-  private static int freePortPair() {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int port = FreePorts.pick();
-      if (port < 65534 && isFree(port + 1)) {
-        return port;
-      }
-    }
-    throw new IllegalStateException("Cannot find two free consecutive ports on 127.0.0.1 for Kafka");
-  }
-
-  private static boolean isFree(int port) {
-    try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-      return true;
-    } catch (IOException e) {
-      return false;
     }
   }
 

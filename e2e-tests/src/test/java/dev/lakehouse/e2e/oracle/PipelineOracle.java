@@ -2,11 +2,11 @@ package dev.lakehouse.e2e.oracle;
 
 import static dev.lakehouse.e2e.oracle.Values.normalize;
 
-import dev.lakehouse.local.generator.EventClass;
-import dev.lakehouse.local.generator.GeneratorRun;
-import dev.lakehouse.local.generator.MalformedKind;
-import dev.lakehouse.local.generator.PlannedRecord;
-import dev.lakehouse.local.generator.ProducedRecord;
+import dev.lakehouse.generator.EventClass;
+import dev.lakehouse.generator.GeneratorRun;
+import dev.lakehouse.generator.MalformedKind;
+import dev.lakehouse.generator.PlannedRecord;
+import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
 import java.math.BigDecimal;
 import java.time.Duration;

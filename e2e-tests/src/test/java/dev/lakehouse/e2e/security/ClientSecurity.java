@@ -1,6 +1,6 @@
 package dev.lakehouse.e2e.security;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
+import dev.lakehouse.testkit.EmbeddedKafka;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

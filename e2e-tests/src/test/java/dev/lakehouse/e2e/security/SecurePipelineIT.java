@@ -6,20 +6,20 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.OutputTopics;
-import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.OutputTable;
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.EmbeddedKafka.SaslSslListener;
-import dev.lakehouse.local.embedded.EmbeddedS3;
-import dev.lakehouse.local.embedded.FreePorts;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.Http;
-import dev.lakehouse.local.stack.LocalCatalog;
 import dev.lakehouse.local.stack.PipelineTopics;
 import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackLayout;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.EmbeddedKafka.SaslSslListener;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.LocalCatalog;
+import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -129,7 +129,7 @@ class SecurePipelineIT {
     overrides.put(Setting.GENERATOR_ARGS, "--client-config " + generatorClientConfig(dataDir) + " --events 1000 --seed 7"
         + " --out-of-order-fraction 0 --beyond-grace-fraction 0 --duplicate-fraction 0 --malformed-fraction 0"
         + " --reference-update-fraction 0 --follow-timeout 2m --manifest " + dataDir.resolve("manifest.json"));
-    return StackConfig.of(PipelineStack.repoDir(), overrides);
+    return StackConfig.of(RepoDir.get(), overrides);
   }
 
   private static Path generatorClientConfig(Path dataDir) {

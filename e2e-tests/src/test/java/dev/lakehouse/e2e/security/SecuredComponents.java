@@ -1,6 +1,5 @@
 package dev.lakehouse.e2e.security;
 
-import dev.lakehouse.e2e.harness.ChildProcesses;
 import dev.lakehouse.local.stack.ConfigFiles;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
@@ -10,10 +9,13 @@ import dev.lakehouse.local.stack.Http;
 import dev.lakehouse.local.stack.JvmCommand;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.Progress;
-import dev.lakehouse.local.stack.Readiness;
 import dev.lakehouse.local.stack.Readiness.StartedComponent;
+import dev.lakehouse.local.stack.Readiness;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StreamsComponent;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.ConnectWorkers;
+import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,8 +59,8 @@ final class SecuredComponents implements AutoCloseable {
     }
     Path file = ConfigFiles.writeProperties(config.layout().configDir().resolve("connect-worker.properties"),
         "Connect worker on SASL_SSL", worker);
-    JvmCommand command = JvmCommand.forComponent(config, ConnectWorkerComponent.NAME, "768m",
-            ConnectWorkerComponent.workerLib(config) + "/*", "org.apache.kafka.connect.cli.ConnectDistributed")
+    JavaCommand command = JvmCommand.forComponent(config, ConnectWorkerComponent.NAME, "768m",
+            ConnectWorkerComponent.workerLib(config) + "/*", ConnectWorkers.MAIN_CLASS)
         .simpleLogging("org.reflections", "org.eclipse.jetty")
         .args(file.toString());
     start(ConnectWorkerComponent.NAME, command, Map.of(), () -> Http.isOk(config.connectUrl() + "/connectors"));
@@ -112,14 +114,14 @@ final class SecuredComponents implements AutoCloseable {
     Process process = DetachedProcess.launch(name, streamsCommand(name).toList(), config.layout(),
         streamsSecrets(saslJaasConfig, truststorePassword));
     if (!process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-      ChildProcesses.stop(process, STOP_GRACE);
+      ChildProcess.stop(process, STOP_GRACE);
       throw new IllegalStateException("Cannot wait longer for " + name + " to stop by itself: still running after "
           + TIMEOUT.toSeconds() + " s");
     }
     return process.exitValue();
   }
 
-  private JvmCommand streamsCommand(String name) {
+  private JavaCommand streamsCommand(String name) {
     return JvmCommand.forComponent(config, name, "512m",
             ModuleJars.classpath(config.repoDir(), StreamsComponent.MODULE, "Streams app"), StreamsComponent.MAIN_CLASS)
         .args("--config", streamsConfigFile().toString());
@@ -147,7 +149,7 @@ final class SecuredComponents implements AutoCloseable {
     client.put("ssl.truststore.password", "${env:GENERATOR_TRUSTSTORE_PASSWORD}");
     ConfigFiles.writeProperties(clientConfig, "generator client config on SASL_SSL", client);
     List<String> command = JvmCommand.forComponent(config, GeneratorComponent.NAME, "256m",
-            ModuleJars.classpath(config.repoDir(), "local-stack", "generator"), GeneratorComponent.MAIN_CLASS)
+            ModuleJars.classpath(config.repoDir(), GeneratorComponent.MODULE, "generator"), GeneratorComponent.MAIN_CLASS)
         .simpleLogging()
         .args(GeneratorComponent.arguments(config))
         .toList();
@@ -160,7 +162,7 @@ final class SecuredComponents implements AutoCloseable {
         TIMEOUT, new Progress(System.out, 1));
   }
 
-  private void start(String name, JvmCommand command, Map<String, String> env, BooleanSupplier ready) {
+  private void start(String name, JavaCommand command, Map<String, String> env, BooleanSupplier ready) {
     Process process = DetachedProcess.start(name, command.toList(), config.layout(), env);
     processes.add(process);
     Readiness.await(new StartedComponent(name, name, process, config.layout()), ready, TIMEOUT, new Progress(System.out, 1));
@@ -168,6 +170,6 @@ final class SecuredComponents implements AutoCloseable {
 
   @Override
   public void close() {
-    processes.forEach(process -> ChildProcesses.stop(process, STOP_GRACE));
+    processes.forEach(process -> ChildProcess.stop(process, STOP_GRACE));
   }
 }

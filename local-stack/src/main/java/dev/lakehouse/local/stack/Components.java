@@ -6,7 +6,7 @@ import java.util.List;
 public final class Components {
   private Components() {}
 
-  /** @param localStackClasspath classpath holding local-stack and its dependencies (services, generator) */
+  /** @param localStackClasspath classpath holding local-stack and its dependencies (the services JVM runs it) */
   public static List<Component> standard(String localStackClasspath) {
     return List.of(
         new ServicesComponent(localStackClasspath),
@@ -15,7 +15,7 @@ public final class Components {
         new StreamsComponent(),
         new TrinoComponent(),
         new MaintenanceComponent(),
-        new GeneratorComponent(localStackClasspath));
+        new GeneratorComponent());
   }
 
   /** Only the broker, S3 server, catalog and topics. */

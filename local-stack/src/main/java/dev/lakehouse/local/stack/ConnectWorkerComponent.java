@@ -1,13 +1,10 @@
 package dev.lakehouse.local.stack;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
+import dev.lakehouse.testkit.ConnectWorkers;
+import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
 /** One Kafka Connect worker (distributed mode, own JVM) with the assembled Iceberg sink plugin. */
@@ -29,12 +26,8 @@ public final class ConnectWorkerComponent extends JvmComponent {
     return List.of(new PortUse(config.connectPort(), Setting.CONNECT_PORT));
   }
 
-  static Path pluginDir(StackConfig config) {
-    return config.repoDir().resolve("connect-config/target/plugin");
-  }
-
   public static Path workerLib(StackConfig config) {
-    return config.repoDir().resolve("connect-config/target/worker-lib");
+    return ConnectWorkers.workerLib(config.repoDir());
   }
 
   private static Path propertiesFile(StackConfig config) {
@@ -44,42 +37,25 @@ public final class ConnectWorkerComponent extends JvmComponent {
   @Override
   protected void prepare(StackConfig config) {
     ModuleJars.requireBuilt(workerLib(config), title());
-    ModuleJars.requireBuilt(pluginDir(config), title());
+    ModuleJars.requireBuilt(ConnectWorkers.pluginDir(config.repoDir()), title());
     ConfigFiles.writeProperties(propertiesFile(config), "Kafka Connect worker of the local stack, from " + template(config),
         workerProperties(config));
   }
 
   static Path template(StackConfig config) {
-    return config.repoDir().resolve("connect-config/config/worker.properties");
+    return ConnectWorkers.template(config.repoDir());
   }
 
-  /**
-   * connect-config's worker template (it explains each setting) with this stack's addresses:
-   * bootstrap servers, REST listener and the absolute plugin path.
-   */
+  /** connect-config's worker template with this stack's addresses. */
   public static Map<String, String> workerProperties(StackConfig config) {
-    Path template = template(config);
-    ModuleJars.requireBuilt(template, "Kafka Connect worker");
-    Properties props = new Properties();
-    try (Reader reader = Files.newBufferedReader(template)) {
-      props.load(reader);
-    } catch (IOException e) {
-      throw new StackException("Cannot read the worker template " + template + ": " + e.getMessage(), e);
-    }
-    Map<String, String> values = new TreeMap<>();
-    props.stringPropertyNames().forEach(key -> values.put(key, props.getProperty(key)));
-    values.put("bootstrap.servers", config.bootstrapServers());
-    values.put("listeners", config.connectUrl());
-    values.put("rest.advertised.host.name", "127.0.0.1");
-    values.put("rest.advertised.port", Integer.toString(config.connectPort()));
-    values.put("plugin.path", pluginDir(config).toString());
-    return values;
+    ModuleJars.requireBuilt(template(config), "Kafka Connect worker");
+    return ConnectWorkers.properties(config.repoDir(), config.bootstrapServers(), config.connectPort());
   }
 
   @Override
-  protected JvmCommand command(StackConfig config) {
+  protected JavaCommand command(StackConfig config) {
     return JvmCommand.forComponent(config, NAME, config.heap(Setting.CONNECT_HEAP),
-        workerLib(config) + "/*", "org.apache.kafka.connect.cli.ConnectDistributed")
+        workerLib(config) + "/*", ConnectWorkers.MAIN_CLASS)
         .simpleLogging("org.apache.kafka", "org.apache.iceberg", "org.reflections", "org.eclipse.jetty")
         .args(propertiesFile(config).toString());
   }

@@ -1,5 +1,7 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.connect.cli.ConnectConfigCli;
+import dev.lakehouse.connect.config.Environment;
 import java.util.List;
 import java.util.Map;
 
@@ -11,7 +13,7 @@ import java.util.Map;
 public final class ConnectorComponent implements Component {
   public static final String NAME = "connector";
   public static final String MODULE = "connect-config";
-  public static final String CLI_CLASS = "dev.lakehouse.connect.cli.ConnectConfigCli";
+  public static final String CLI_CLASS = ConnectConfigCli.class.getName();
 
   @Override
   public String name() {
@@ -42,7 +44,7 @@ public final class ConnectorComponent implements Component {
   }
 
   public static List<String> arguments(StackConfig config) {
-    return List.of("apply", "--env", "local", "--connect-url", config.connectUrl(),
+    return List.of("apply", "--env", Environment.LOCAL.id(), "--connect-url", config.connectUrl(),
         "--bootstrap-servers", config.bootstrapServers(), "--s3-endpoint", config.s3Endpoint(),
         "--data-dir", config.dataDir().toString());
   }

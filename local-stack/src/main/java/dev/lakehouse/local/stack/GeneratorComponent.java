@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.generator.GeneratorCli;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,14 +13,9 @@ import java.util.Optional;
  */
 public final class GeneratorComponent implements Component {
   public static final String NAME = "generator";
-  public static final String MAIN_CLASS = "dev.lakehouse.local.generator.GeneratorCli";
+  public static final String MODULE = "generator";
+  public static final String MAIN_CLASS = GeneratorCli.class.getName();
   private static final Duration SETTLE = Duration.ofSeconds(3);
-
-  private final String classpath;
-
-  public GeneratorComponent(String classpath) {
-    this.classpath = classpath;
-  }
 
   @Override
   public String name() {
@@ -36,12 +32,10 @@ public final class GeneratorComponent implements Component {
     if (!config.enabled(Setting.GENERATOR_ENABLED)) {
       return Optional.of("generator.enabled=false");
     }
-    try {
-      Class.forName(MAIN_CLASS, false, GeneratorComponent.class.getClassLoader());
-      return Optional.empty();
-    } catch (ClassNotFoundException e) {
-      return Optional.of(MAIN_CLASS + " is not in this build");
+    if (!ModuleJars.isBuilt(config.repoDir(), MODULE)) {
+      return Optional.of(ModuleJars.jar(config.repoDir(), MODULE) + " is not built (./lakehouse setup builds it)");
     }
+    return Optional.empty();
   }
 
   public static List<String> arguments(StackConfig config) {
@@ -60,7 +54,8 @@ public final class GeneratorComponent implements Component {
    */
   @Override
   public String start(StackConfig config, Progress progress) {
-    List<String> command = JvmCommand.forComponent(config, NAME, config.heap(Setting.GENERATOR_HEAP), classpath, MAIN_CLASS)
+    List<String> command = JvmCommand.forComponent(config, NAME, config.heap(Setting.GENERATOR_HEAP),
+            ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
         .simpleLogging("org.apache.kafka")
         .args(arguments(config))
         .toList();

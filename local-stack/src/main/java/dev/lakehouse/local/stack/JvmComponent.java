@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.testkit.JavaCommand;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
@@ -9,7 +10,7 @@ public abstract class JvmComponent implements Component {
   /** Writes config files and removes stale markers before the launch. */
   protected void prepare(StackConfig config) {}
 
-  protected abstract JvmCommand command(StackConfig config);
+  protected abstract JavaCommand command(StackConfig config);
 
   /** True once the component serves; polled until the startup timeout. */
   protected abstract BooleanSupplier readiness(StackConfig config);

@@ -23,7 +23,7 @@ public final class LocalStack {
     this.out = out;
   }
 
-  /** Every component, in start order, with the local-stack classpath of this JVM for the services and generator. */
+  /** Every component, in start order, with the local-stack classpath of this JVM for the services. */
   public static LocalStack standard(StackConfig config, PrintStream out) {
     return new LocalStack(config, Components.standard(System.getProperty("java.class.path")), out);
   }

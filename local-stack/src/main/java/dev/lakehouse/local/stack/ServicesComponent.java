@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.testkit.JavaCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class ServicesComponent extends JvmComponent {
   }
 
   @Override
-  protected JvmCommand command(StackConfig config) {
+  protected JavaCommand command(StackConfig config) {
     StackLayout layout = config.layout();
     return JvmCommand.forComponent(config, NAME, config.heap(Setting.SERVICES_HEAP), classpath, ServicesMain.class.getName())
         .simpleLogging("kafka", "state.change.logger", "org.apache.kafka", "org.gaul", "org.apache.iceberg", "org.eclipse")

@@ -1,7 +1,8 @@
 package dev.lakehouse.local.stack;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.EmbeddedS3;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.LocalCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -9,9 +10,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The services JVM of the local stack: the KRaft broker, the S3 server, the JDBC catalog and the

@@ -1,7 +1,8 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.conventions.EnvironmentNames;
+import dev.lakehouse.testkit.JavaCommand;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -9,42 +10,53 @@ import java.util.Optional;
  * environment override ({@code LAKEHOUSE_} + the key in upper case, dots and dashes as underscores).
  */
 public enum Setting {
-  DATA_DIR("data-dir", "<repo>/.local", "Folder holding every byte of the stack: broker logs, S3 objects, catalog, state, logs"),
-  KAFKA_PORT("kafka.port", "19092", "Kafka broker port; the KRaft controller uses the next port"),
-  S3_PORT("s3.port", "19000", "S3-compatible server (s3proxy) port"),
-  CONNECT_PORT("connect.port", "18083", "Kafka Connect worker REST port"),
-  STREAMS_PORT("streams.port", "18081", "Streams app HTTP port (/health/ready, /metrics)"),
-  TRINO_PORT("trino.port", "18080", "Trino HTTP port (used when Trino is installed)"),
-  TOPIC_PARTITIONS("topics.partitions", "3", "Partitions of every pipeline topic (inputs, reference data, outputs)"),
-  STREAMS_APPLICATION_ID("streams.application-id", "lakehouse-streams", "Kafka Streams application.id (also its consumer group)"),
-  STARTUP_TIMEOUT_SECONDS("startup.timeout-seconds", "180", "How long `up` waits for one component to be ready"),
-  STOP_TIMEOUT_SECONDS("stop.timeout-seconds", "60", "How long `down` waits after SIGTERM before SIGKILL"),
-  SERVICES_HEAP("services.heap", "768m", "Max heap of the services JVM (broker, S3 server)"),
-  CONNECT_HEAP("connect.heap", "1g", "Max heap of the Connect worker JVM"),
-  STREAMS_HEAP("streams.heap", "512m", "Max heap of the Streams app JVM"),
-  GENERATOR_HEAP("generator.heap", "256m", "Max heap of the event generator JVM"),
-  MAINTENANCE_HEAP("maintenance.heap", "512m", "Max heap of the maintenance job JVM"),
-  JVM_OPTIONS("jvm.options", "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
+  DATA_DIR("data-dir", Kind.TEXT, "<repo>/.local", "Folder holding every byte of the stack: broker logs, S3 objects, catalog, state, logs"),
+  KAFKA_PORT("kafka.port", Kind.PORT, "19092", "Kafka broker port; the KRaft controller uses the next port"),
+  S3_PORT("s3.port", Kind.PORT, "19000", "S3-compatible server (s3proxy) port"),
+  CONNECT_PORT("connect.port", Kind.PORT, "18083", "Kafka Connect worker REST port"),
+  STREAMS_PORT("streams.port", Kind.PORT, "18081", "Streams app HTTP port (/health/ready, /metrics)"),
+  TRINO_PORT("trino.port", Kind.PORT, "18080", "Trino HTTP port (used when Trino is installed)"),
+  TOPIC_PARTITIONS("topics.partitions", Kind.COUNT, "3", "Partitions of every pipeline topic (inputs, reference data, outputs)"),
+  STREAMS_APPLICATION_ID("streams.application-id", Kind.TEXT, "lakehouse-streams", "Kafka Streams application.id (also its consumer group)"),
+  STARTUP_TIMEOUT_SECONDS("startup.timeout-seconds", Kind.COUNT, "180", "How long `up` waits for one component to be ready"),
+  STOP_TIMEOUT_SECONDS("stop.timeout-seconds", Kind.COUNT, "60", "How long `down` waits after SIGTERM before SIGKILL"),
+  SERVICES_HEAP("services.heap", Kind.HEAP, "768m", "Max heap of the services JVM (broker, S3 server)"),
+  CONNECT_HEAP("connect.heap", Kind.HEAP, "1g", "Max heap of the Connect worker JVM"),
+  STREAMS_HEAP("streams.heap", Kind.HEAP, "512m", "Max heap of the Streams app JVM"),
+  GENERATOR_HEAP("generator.heap", Kind.HEAP, "256m", "Max heap of the event generator JVM"),
+  MAINTENANCE_HEAP("maintenance.heap", Kind.HEAP, "512m", "Max heap of the maintenance job JVM"),
+  JVM_OPTIONS("jvm.options", Kind.WORDS, String.join(" ", JavaCommand.QUICK_START),
       "Extra options of every component JVM; the default starts fast on small machines (drop TieredStopAtLevel=1 for peak throughput)"),
-  GENERATOR_ENABLED("generator.enabled", "true", "Start the event generator with `up`"),
-  GENERATOR_ARGS("generator.args", "--rate 20 --events 100000 --no-tail",
+  GENERATOR_ENABLED("generator.enabled", Kind.FLAG, "true", "Start the event generator with `up`"),
+  GENERATOR_ARGS("generator.args", Kind.WORDS, "--rate 20 --events 100000 --no-tail",
       "Arguments of the event generator started by `up` (`lakehouse generate --help`); the launcher adds --bootstrap-servers"),
-  TRINO_ENABLED("trino.enabled", "true", "Start Trino with `up` when it is installed (lakehouse setup installs it)"),
-  MAINTENANCE_ENABLED("maintenance.enabled", "true", "Start the maintenance job with `up` when it is built"),
-  MAINTENANCE_EVERY("maintenance.every", "10m", "Schedule of the maintenance job (its --every value)");
+  TRINO_ENABLED("trino.enabled", Kind.FLAG, "true", "Start Trino with `up` when it is installed (lakehouse setup installs it)"),
+  MAINTENANCE_ENABLED("maintenance.enabled", Kind.FLAG, "true", "Start the maintenance job with `up` when it is built"),
+  MAINTENANCE_EVERY("maintenance.every", Kind.DURATION, "10m", "Schedule of the maintenance job (its --every value)");
+
+  /** What a setting's value is; {@link StackConfig} reads and checks each kind once. */
+  public enum Kind { TEXT, PORT, COUNT, HEAP, FLAG, WORDS, DURATION }
+
+  private static final String ENV_PREFIX = "LAKEHOUSE_";
 
   private final String key;
+  private final Kind kind;
   private final String defaultValue;
   private final String description;
 
-  Setting(String key, String defaultValue, String description) {
+  Setting(String key, Kind kind, String defaultValue, String description) {
     this.key = key;
+    this.kind = kind;
     this.defaultValue = defaultValue;
     this.description = description;
   }
 
   public String key() {
     return key;
+  }
+
+  public Kind kind() {
+    return kind;
   }
 
   public String defaultValue() {
@@ -56,7 +68,7 @@ public enum Setting {
   }
 
   public String envName() {
-    return "LAKEHOUSE_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    return EnvironmentNames.variable(ENV_PREFIX, key);
   }
 
   /** Where a user changes this setting, for error messages. */

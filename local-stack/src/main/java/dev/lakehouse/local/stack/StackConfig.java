@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.conventions.DurationFormat;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -15,21 +16,28 @@ import java.util.regex.Pattern;
 
 /**
  * The settings of one local stack, resolved from defaults, then the properties file, then
- * {@code LAKEHOUSE_*} environment variables, then explicit overrides (command-line options).
+ * {@code LAKEHOUSE_*} environment variables, then explicit overrides (command-line options). Every
+ * value is read by its {@link Setting.Kind} and checked once, when the config is built; a value that
+ * does not fit is an {@link InvalidInputException} naming the setting, the value and where to change it.
  */
 public final class StackConfig {
   public static final String FILE_NAME = "lakehouse.properties";
   private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]");
-  private static final List<Setting> PORTS =
-      List.of(Setting.KAFKA_PORT, Setting.S3_PORT, Setting.CONNECT_PORT, Setting.STREAMS_PORT, Setting.TRINO_PORT);
+  private static final int HIGHEST_PORT = 65534;
 
   private final Path repoDir;
   private final Map<Setting, String> values;
+  private final Map<Setting, Integer> numbers = new EnumMap<>(Setting.class);
+  private final Map<Setting, Boolean> flags = new EnumMap<>(Setting.class);
+  private final Map<Setting, Duration> durations = new EnumMap<>(Setting.class);
 
   private StackConfig(Path repoDir, Map<Setting, String> values) {
     this.repoDir = repoDir;
     this.values = values;
-    validate();
+    for (Setting setting : Setting.values()) {
+      read(setting);
+    }
+    requireDistinctPorts();
   }
 
   /** The defaults only (plus overrides): what tests start from. */
@@ -65,13 +73,13 @@ public final class StackConfig {
     try (Reader reader = Files.newBufferedReader(file)) {
       props.load(reader);
     } catch (IOException e) {
-      throw new StackException("Cannot read the settings file " + file + ": " + e.getMessage(), e);
+      throw new InvalidInputException("Cannot read the settings file " + file + ": " + e.getMessage(), e);
     }
     Map<Setting, String> values = new HashMap<>();
     for (String key : props.stringPropertyNames()) {
       Setting setting =
           Setting.byKey(key)
-              .orElseThrow(() -> new StackException(
+              .orElseThrow(() -> new InvalidInputException(
                   "Cannot read the settings file " + file + ": unknown key '" + key + "'; known keys: "
                       + Arrays.stream(Setting.values()).map(Setting::key).toList()));
       values.put(setting, props.getProperty(key).trim());
@@ -79,15 +87,33 @@ public final class StackConfig {
     return values;
   }
 
-  private void validate() {
+  private void read(Setting setting) {
+    switch (setting.kind()) {
+      case PORT -> numbers.put(setting, readPort(setting));
+      case COUNT -> numbers.put(setting, positiveInt(setting));
+      case FLAG -> flags.put(setting, flag(setting));
+      case DURATION -> durations.put(setting, positiveDuration(setting));
+      case HEAP -> {
+        if (!HEAP.matcher(raw(setting)).matches()) {
+          throw invalid(setting, "expected a heap size such as 512m or 1g");
+        }
+      }
+      case TEXT, WORDS -> { }
+    }
+  }
+
+  private void requireDistinctPorts() {
     Map<Integer, String> taken = new HashMap<>();
-    for (Setting port : PORTS) {
-      int value = port(port);
+    for (Setting port : Setting.values()) {
+      if (port.kind() != Setting.Kind.PORT) {
+        continue;
+      }
+      int value = numbers.get(port);
       List<Integer> used = port == Setting.KAFKA_PORT ? List.of(value, value + 1) : List.of(value);
       for (int p : used) {
         String previous = taken.putIfAbsent(p, port.key());
         if (previous != null) {
-          throw new StackException(
+          throw new InvalidInputException(
               "Cannot use port " + p + " for " + port.key() + ": " + previous + " uses it already"
                   + (port == Setting.KAFKA_PORT || Setting.KAFKA_PORT.key().equals(previous)
                       ? " (the Kafka controller takes kafka.port + 1)" : "")
@@ -95,22 +121,10 @@ public final class StackConfig {
         }
       }
     }
-    positiveInt(Setting.TOPIC_PARTITIONS);
-    positiveInt(Setting.STARTUP_TIMEOUT_SECONDS);
-    positiveInt(Setting.STOP_TIMEOUT_SECONDS);
-    for (Setting heap : List.of(Setting.SERVICES_HEAP, Setting.CONNECT_HEAP, Setting.STREAMS_HEAP,
-        Setting.GENERATOR_HEAP, Setting.MAINTENANCE_HEAP)) {
-      if (!HEAP.matcher(raw(heap)).matches()) {
-        throw invalid(heap, "expected a heap size such as 512m or 1g");
-      }
-    }
-    for (Setting flag : List.of(Setting.GENERATOR_ENABLED, Setting.TRINO_ENABLED, Setting.MAINTENANCE_ENABLED)) {
-      flag(flag);
-    }
   }
 
-  private StackException invalid(Setting setting, String expectation) {
-    return new StackException(
+  private InvalidInputException invalid(Setting setting, String expectation) {
+    return new InvalidInputException(
         "Cannot use " + setting.key() + "='" + raw(setting) + "': " + expectation + "; " + setting.howToChange());
   }
 
@@ -130,6 +144,14 @@ public final class StackConfig {
     throw invalid(setting, "expected a whole number above 0");
   }
 
+  private int readPort(Setting setting) {
+    int value = positiveInt(setting);
+    if (value > HIGHEST_PORT) {
+      throw invalid(setting, "expected a port between 1 and " + HIGHEST_PORT);
+    }
+    return value;
+  }
+
   private boolean flag(Setting setting) {
     String value = raw(setting);
     if (!value.equals("true") && !value.equals("false")) {
@@ -138,15 +160,25 @@ public final class StackConfig {
     return Boolean.parseBoolean(value);
   }
 
-  public int port(Setting setting) {
-    if (!PORTS.contains(setting)) {
-      throw new IllegalArgumentException(setting.key() + " is not a port setting");
+  private Duration positiveDuration(Setting setting) {
+    Duration value;
+    try {
+      value = DurationFormat.parse(setting.key(), raw(setting));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException(e.getMessage() + "; " + setting.howToChange(), e);
     }
-    int value = positiveInt(setting);
-    if (value > 65534) {
-      throw invalid(setting, "expected a port between 1 and 65534");
+    if (value.isZero()) {
+      throw invalid(setting, "expected a duration above 0");
     }
     return value;
+  }
+
+  /** A port setting's value. */
+  public int port(Setting setting) {
+    if (setting.kind() != Setting.Kind.PORT) {
+      throw new IllegalArgumentException(setting.key() + " is not a port setting");
+    }
+    return numbers.get(setting);
   }
 
   public Path repoDir() {
@@ -198,7 +230,7 @@ public final class StackConfig {
   }
 
   public int topicPartitions() {
-    return positiveInt(Setting.TOPIC_PARTITIONS);
+    return numbers.get(Setting.TOPIC_PARTITIONS);
   }
 
   public String streamsApplicationId() {
@@ -206,11 +238,11 @@ public final class StackConfig {
   }
 
   public Duration startupTimeout() {
-    return Duration.ofSeconds(positiveInt(Setting.STARTUP_TIMEOUT_SECONDS));
+    return Duration.ofSeconds(numbers.get(Setting.STARTUP_TIMEOUT_SECONDS));
   }
 
   public Duration stopTimeout() {
-    return Duration.ofSeconds(positiveInt(Setting.STOP_TIMEOUT_SECONDS));
+    return Duration.ofSeconds(numbers.get(Setting.STOP_TIMEOUT_SECONDS));
   }
 
   public String heap(Setting heapSetting) {
@@ -218,7 +250,7 @@ public final class StackConfig {
   }
 
   public boolean enabled(Setting flagSetting) {
-    return flag(flagSetting);
+    return flags.get(flagSetting);
   }
 
   public List<String> generatorArgs() {
@@ -234,8 +266,8 @@ public final class StackConfig {
     return trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+"));
   }
 
-  public String maintenanceEvery() {
-    return raw(Setting.MAINTENANCE_EVERY);
+  public Duration maintenanceEvery() {
+    return durations.get(Setting.MAINTENANCE_EVERY);
   }
 
   /** Every setting with its resolved value, in declaration order. */

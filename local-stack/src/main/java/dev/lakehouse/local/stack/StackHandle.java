@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.testkit.LocalCatalog;
 import java.util.Map;
 
 /** A running local stack: where to reach each part; closing it runs {@code down}. */

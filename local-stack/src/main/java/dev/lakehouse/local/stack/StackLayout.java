@@ -1,8 +1,9 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.testkit.WarehouseLayout;
 import java.nio.file.Path;
 
-/** Where each part of the local stack keeps its files under the data folder. */
+/** Where each part of the local stack keeps its files under the data folder; S3 and catalog as {@link WarehouseLayout}. */
 public record StackLayout(Path dataDir) {
 
   public Path kafkaDir() {
@@ -10,15 +11,20 @@ public record StackLayout(Path dataDir) {
   }
 
   public Path s3Dir() {
-    return dataDir.resolve("s3");
+    return new WarehouseLayout(dataDir).s3Dir();
   }
 
   public Path catalogFile() {
-    return dataDir.resolve("catalog").resolve("iceberg.db");
+    return new WarehouseLayout(dataDir).catalogFile();
   }
 
   public Path streamsStateDir() {
     return dataDir.resolve("streams-state");
+  }
+
+  /** The maintenance job's run reports. */
+  public Path maintenanceDir() {
+    return dataDir.resolve("maintenance");
   }
 
   public Path configDir() {

@@ -1,16 +1,20 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.streams.App;
+import dev.lakehouse.streams.config.AppConfig;
+import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.apache.kafka.common.config.ConfigException;
 
 /** The Kafka Streams app (own JVM), configured through a generated properties file. */
 public final class StreamsComponent extends JvmComponent {
   public static final String NAME = "streams";
   public static final String MODULE = "streams-app";
-  public static final String MAIN_CLASS = "dev.lakehouse.streams.App";
+  public static final String MAIN_CLASS = App.class.getName();
 
   @Override
   public String name() {
@@ -31,34 +35,43 @@ public final class StreamsComponent extends JvmComponent {
     return config.layout().configDir().resolve("streams-app.properties");
   }
 
+  /** Writes the settings once the app's own config class accepts them. */
   @Override
   protected void prepare(StackConfig config) {
-    ConfigFiles.writeProperties(propertiesFile(config), "Streams app of the local stack", appProperties(config));
+    Map<String, String> props = appProperties(config);
+    try {
+      new AppConfig(props);
+    } catch (ConfigException e) {
+      throw new StackException("Cannot configure the Streams app: " + e.getMessage(), e);
+    }
+    ConfigFiles.writeProperties(propertiesFile(config), "Streams app of the local stack", props);
   }
 
+  /** The app's settings for this stack, by the app's own keys; every other setting keeps the app's default. */
   public static Map<String, String> appProperties(StackConfig config) {
     StackLayout layout = config.layout();
     Map<String, String> props = new LinkedHashMap<>();
-    props.put("kafka.bootstrap.servers", config.bootstrapServers());
-    props.put("streams.application.id", config.streamsApplicationId());
-    props.put("streams.replication.factor", "1");
-    props.put("streams.state.dir", layout.streamsStateDir().toString());
-    props.put("data.dir", layout.dataDir().resolve("streams").toString());
-    props.put("http.bind-address", "127.0.0.1");
-    props.put("http.port", Integer.toString(config.streamsPort()));
-    props.put("schema.registry.url", "file:");
-    // exactly-once's 10 s default fences the app on a busy laptop (observed at load 25 on 2 cores);
-    // a longer timeout only matters for a transaction left open by a crash
-    props.put("streams.producer.transaction.timeout.ms", "60000");
+    props.put(AppConfig.BOOTSTRAP_SERVERS, config.bootstrapServers());
+    props.put(AppConfig.APPLICATION_ID, config.streamsApplicationId());
+    props.put(AppConfig.REPLICATION_FACTOR, "1");
+    props.put(AppConfig.STATE_DIR, layout.streamsStateDir().toString());
+    props.put(AppConfig.DATA_DIR, layout.dataDir().resolve("streams").toString());
+    props.put(AppConfig.HTTP_BIND_ADDRESS, "127.0.0.1");
+    props.put(AppConfig.HTTP_PORT, Integer.toString(config.streamsPort()));
+    props.put(AppConfig.SCHEMA_REGISTRY_URL, "file:");
     return props;
   }
 
   @Override
-  protected JvmCommand command(StackConfig config) {
+  protected JavaCommand command(StackConfig config) {
     return JvmCommand.forComponent(config, NAME, config.heap(Setting.STREAMS_HEAP),
         ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
         .simpleLogging("org.apache.kafka")
-        .args("--config", propertiesFile(config).toString());
+        .args(arguments(config));
+  }
+
+  public static List<String> arguments(StackConfig config) {
+    return List.of("--config", propertiesFile(config).toString());
   }
 
   @Override

@@ -1,19 +1,16 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.testkit.TrinoScripts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Trino, when installed ({@code local-stack/trino/install.sh}): started and stopped through the
- * SQL engineer's scripts, which run Trino's own launcher (it keeps its pid under the data folder).
+ * scripts in {@code local-stack/trino}, which run Trino's own launcher (it keeps its pid under the
+ * data folder).
  */
 public final class TrinoComponent implements Component {
   public static final String NAME = "trino";
@@ -28,32 +25,12 @@ public final class TrinoComponent implements Component {
     return "Trino";
   }
 
-  private static Path script(StackConfig config, String name) {
-    return config.repoDir().resolve("local-stack/trino").resolve(name);
-  }
-
-  /** Follows local-stack/trino/env.sh: TRINO_HOME, else the newest tools/trino-* folder. */
-  static boolean installed(StackConfig config) {
-    String home = System.getenv("TRINO_HOME");
-    if (home != null && !home.isBlank()) {
-      return Files.exists(Path.of(home, ".installed"));
-    }
-    try (Stream<Path> dirs = Files.list(config.repoDir().resolve("tools"))) {
-      return dirs.anyMatch(dir -> dir.getFileName().toString().startsWith("trino-") && Files.exists(dir.resolve(".installed")));
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
   @Override
   public Optional<String> skipReason(StackConfig config) {
     if (!config.enabled(Setting.TRINO_ENABLED)) {
       return Optional.of("trino.enabled=false");
     }
-    if (!Files.isExecutable(script(config, "start.sh")) || !installed(config)) {
-      return Optional.of("not installed (./lakehouse setup installs it)");
-    }
-    return Optional.empty();
+    return TrinoScripts.missing(config.repoDir());
   }
 
   @Override
@@ -69,15 +46,6 @@ public final class TrinoComponent implements Component {
     } catch (IOException e) {
       return false;
     }
-  }
-
-  static Map<String, String> environment(StackConfig config) {
-    Map<String, String> env = new LinkedHashMap<>();
-    env.put("LAKEHOUSE_DATA_DIR", config.dataDir().toString());
-    env.put("TRINO_PORT", Integer.toString(config.trinoPort()));
-    env.put("LAKEHOUSE_S3_ENDPOINT", config.s3Endpoint());
-    env.put("LAKEHOUSE_CATALOG_URI", LocalCatalog.jdbcUri(config.layout().catalogFile()));
-    return env;
   }
 
   @Override
@@ -96,8 +64,8 @@ public final class TrinoComponent implements Component {
   }
 
   private static void runScript(StackConfig config, String name, Progress progress) {
-    Process process = DetachedProcess.launch(NAME, List.of("bash", script(config, name).toString()), config.layout(),
-        environment(config));
+    Process process = DetachedProcess.launch(NAME, List.of("bash", TrinoScripts.script(config.repoDir(), name).toString()),
+        config.layout(), TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint()));
     Readiness.awaitSuccess(new Readiness.StartedComponent(NAME, "run local-stack/trino/" + name, process, config.layout()),
         config.startupTimeout(), progress);
   }

@@ -3,6 +3,7 @@ package dev.lakehouse.local.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.testkit.JavaCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -37,8 +38,8 @@ class ComponentFailureTest {
     }
 
     @Override
-    protected JvmCommand command(StackConfig config) {
-      return new JvmCommand(name(), config.dataDir(), "64m", System.getProperty("java.class.path"), CrashingMain.class.getName());
+    protected JavaCommand command(StackConfig config) {
+      return JvmCommand.of(name(), config.dataDir(), "64m", System.getProperty("java.class.path"), CrashingMain.class.getName());
     }
 
     @Override

@@ -31,7 +31,7 @@ class PidFilesTest {
   void downEscalatesToSigkillAfterTheStopTimeout(@TempDir Path repo) throws Exception {
     StackConfig config = StackConfig.of(repo, Map.of(Setting.STOP_TIMEOUT_SECONDS, "1"));
     StackLayout layout = config.layout();
-    Process process = DetachedProcess.start("stubborn", new JvmCommand("stubborn", config.dataDir(), "64m",
+    Process process = DetachedProcess.start("stubborn", JvmCommand.of("stubborn", config.dataDir(), "64m",
         System.getProperty("java.class.path"), StubbornMain.class.getName()).toList(), layout, Map.of());
     await().atMost(Duration.ofSeconds(60))
         .until(() -> Files.readString(layout.logFile("stubborn")).contains("stubborn started"));

@@ -3,6 +3,7 @@ package dev.lakehouse.local.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.testkit.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -43,7 +44,7 @@ class PortCheckTest {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       int s3Port = taken.getLocalPort();
       StackConfig config = StackConfig.of(repo, Map.of(
-          Setting.KAFKA_PORT, Integer.toString(freePort()), Setting.S3_PORT, Integer.toString(s3Port)));
+          Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()), Setting.S3_PORT, Integer.toString(s3Port)));
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       LocalStack stack = new LocalStack(config, List.of(new ServicesComponent("unused")), new PrintStream(out, true));
 
@@ -54,19 +55,6 @@ class PortCheckTest {
               + " LAKEHOUSE_S3_PORT.");
       assertThat(out.toString()).isEmpty();
       assertThat(config.layout().pidFile(ServicesComponent.NAME)).doesNotExist();
-    }
-  }
-
-  /** A free port whose successor is free too (the Kafka controller takes port + 1). */
-  static int freePort() throws Exception {
-    while (true) {
-      int port;
-      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-        port = socket.getLocalPort();
-      }
-      if (port < 65000 && PortCheck.isFree(port + 1)) {
-        return port;
-      }
     }
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.local.status.KafkaStats;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.LocalCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -35,8 +37,8 @@ class ServicesRestartTest {
 
   private LocalStack stack() throws Exception {
     StackConfig config = StackConfig.of(repo, Map.of(
-        Setting.KAFKA_PORT, Integer.toString(PortCheckTest.freePort()),
-        Setting.S3_PORT, Integer.toString(PortCheckTest.freePort()),
+        Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()),
+        Setting.S3_PORT, Integer.toString(FreePorts.pick()),
         Setting.TOPIC_PARTITIONS, "2",
         Setting.SERVICES_HEAP, "512m"));
     return new LocalStack(config, Components.servicesOnly(System.getProperty("java.class.path")),

@@ -3,11 +3,18 @@ package dev.lakehouse.local.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.conventions.DurationTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class StackConfigTest {
   @TempDir Path repo;
@@ -57,6 +64,7 @@ class StackConfigTest {
   @Test
   void refusesABadPortNamingTheSettingAndItsVariable() {
     assertThatThrownBy(() -> StackConfig.load(repo, null, Map.of("LAKEHOUSE_CONNECT_PORT", "eighty"), Map.of()))
+        .isInstanceOf(InvalidInputException.class)
         .hasMessage("Cannot use connect.port='eighty': expected a whole number above 0; "
             + "set connect.port in lakehouse.properties or the environment variable LAKEHOUSE_CONNECT_PORT");
   }
@@ -74,5 +82,31 @@ class StackConfigTest {
         .hasMessageStartingWith("Cannot use connect.heap='1 GB': expected a heap size such as 512m or 1g");
     assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.TRINO_ENABLED, "yes")))
         .hasMessageStartingWith("Cannot use trino.enabled='yes': expected true or false");
+  }
+
+  @ParameterizedTest(name = "\"{0}\" = {1}")
+  @MethodSource("everyAboveZero")
+  void theMaintenanceScheduleReadsTheProjectsDurationFormat(String text, Duration expected) {
+    assertThat(StackConfig.of(repo, Map.of(Setting.MAINTENANCE_EVERY, text)).maintenanceEvery()).isEqualTo(expected);
+  }
+
+  static Stream<Arguments> everyAboveZero() {
+    return DurationTable.validFrom(Duration.ofMillis(1));
+  }
+
+  @ParameterizedTest(name = "\"{0}\"")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#invalid")
+  void theMaintenanceScheduleRefusesWhatIsNotADuration(String text) {
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.MAINTENANCE_EVERY, text)))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("Cannot use maintenance.every=" + text + ": expected " + DurationFormat.EXPECTED + "; set maintenance.every"
+            + " in lakehouse.properties or the environment variable LAKEHOUSE_MAINTENANCE_EVERY");
+  }
+
+  @Test
+  void theMaintenanceScheduleMustBeAboveZero() {
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.MAINTENANCE_EVERY, "0s")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("Cannot use maintenance.every='0s': expected a duration above 0; ");
   }
 }

@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.cli;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.report.ReportWriter;
@@ -43,7 +44,7 @@ final class HealthCommand implements Callable<Integer> {
       List<MaintenanceHealth.TableHealth> health = MaintenanceHealth.check(catalog, settings, Clock.systemUTC());
       spec.commandLine().getOut().print(format == Format.json ? ReportWriter.json(health) + "\n" : MaintenanceHealth.text(health));
       spec.commandLine().getOut().flush();
-      return MaintenanceJob.EXIT_OK;
+      return ExitCode.OK.code();
     } finally {
       if (catalog instanceof AutoCloseable closeable) {
         closeable.close();

@@ -1,8 +1,10 @@
 package dev.lakehouse.maintenance.cli;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigException;
-import picocli.CommandLine;
+import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Entry point: {@code maintenance-job run|health --config maintenance.yaml ...}. */
 @Command(
@@ -12,11 +14,6 @@ import picocli.CommandLine.Command;
     description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup.",
     subcommands = {RunCommand.class, HealthCommand.class})
 public final class MaintenanceJob {
-  public static final int EXIT_OK = 0;
-  public static final int EXIT_TASK_FAILED = 1;
-  public static final int EXIT_USAGE = 2;
-  public static final int EXIT_ERROR = 3;
-
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
   }
@@ -24,11 +21,22 @@ public final class MaintenanceJob {
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new MaintenanceJob());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      ExitCode exit = exitCodeOf(e);
       commandLine.getErr().println(e instanceof ConfigException ? e.getMessage() : "Cannot run maintenance: " + e);
-      return e instanceof ConfigException ? EXIT_USAGE : EXIT_ERROR;
+      return exit.code();
     });
-    cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
-    return cli;
+    return ExitCode.describeIn(cli, Map.of(
+        ExitCode.OK, "every selected table was maintained or skipped (held by another run)",
+        ExitCode.FAILED, "a task failed on at least one table (the report names the task, table and reason)",
+        ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+  }
+
+  /** A catalog that does not answer is the environment's fault even when it surfaces as a config error. */
+  static ExitCode exitCodeOf(Exception e) {
+    if (ExitCode.ofFailure(e) == ExitCode.UNREACHABLE) {
+      return ExitCode.UNREACHABLE;
+    }
+    return e instanceof ConfigException ? ExitCode.INVALID : ExitCode.FAILED;
   }
 
   static final class Version implements CommandLine.IVersionProvider {

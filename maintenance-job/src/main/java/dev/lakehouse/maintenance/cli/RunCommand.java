@@ -1,7 +1,9 @@
 package dev.lakehouse.maintenance.cli;
 
+import dev.lakehouse.conventions.DurationConverter;
+import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigLoader;
-import dev.lakehouse.maintenance.config.Durations;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.report.ReportWriter;
 import dev.lakehouse.maintenance.report.RunReport;
@@ -17,11 +19,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.iceberg.catalog.Catalog;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code run}: maintain the selected tables once or on an interval. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -38,8 +40,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--once", description = "run once and exit (the default)")
   boolean once;
 
-  @Option(names = "--every", paramLabel = "<interval>", description = "run repeatedly, e.g. 10m, until stopped")
-  String every;
+  @Option(names = "--every", paramLabel = "<interval>", converter = DurationConverter.class,
+      description = "run repeatedly, e.g. 10m, until stopped")
+  Duration every;
 
   @Option(names = "--tables", split = ",", paramLabel = "<pattern>", description = "override 'tables', e.g. lakehouse.*")
   List<String> tables;
@@ -52,8 +55,7 @@ final class RunCommand implements Callable<Integer> {
     if (once && every != null) {
       throw new CommandLine.ParameterException(spec.commandLine(), "Cannot use --once together with --every: choose one");
     }
-    Duration interval = every == null ? null : Durations.parse("--every", every);
-    if (interval != null && interval.isZero()) {
+    if (every != null && every.isZero()) {
       throw new CommandLine.ParameterException(spec.commandLine(), "Cannot run --every 0: give an interval like 10m");
     }
     MaintenanceConfig settings = ConfigLoader.load(config, System.getenv());
@@ -81,11 +83,12 @@ final class RunCommand implements Callable<Integer> {
         try {
           report = run.run(catalog, dryRun);
         } catch (RuntimeException e) {
-          if (interval == null || e instanceof dev.lakehouse.maintenance.config.ConfigException) {
+          if (every == null || e instanceof dev.lakehouse.maintenance.config.ConfigException) {
             throw e;
           }
           // on a schedule, one failed pass (catalog briefly unreachable) must not end the job
-          spec.commandLine().getErr().println("Cannot complete this maintenance run, retrying in " + every + ": " + e);
+          spec.commandLine().getErr().println("Cannot complete this maintenance run, retrying in "
+              + DurationFormat.format(every) + ": " + e);
           report = null;
         }
         if (report != null) {
@@ -93,16 +96,16 @@ final class RunCommand implements Callable<Integer> {
           out.flush();
         }
         boolean failed = report == null || report.failed();
-        if (interval == null || stop.get()) {
-          return failed ? MaintenanceJob.EXIT_TASK_FAILED : MaintenanceJob.EXIT_OK;
+        if (every == null || stop.get()) {
+          return (failed ? ExitCode.FAILED : ExitCode.OK).code();
         }
-        long waitMs = interval.toMillis() - (System.nanoTime() - started) / 1_000_000;
+        long waitMs = every.toMillis() - (System.nanoTime() - started) / 1_000_000;
         long until = System.currentTimeMillis() + Math.max(0, waitMs);
         while (!stop.get() && System.currentTimeMillis() < until) {
           Thread.sleep(Math.min(1000, Math.max(1, until - System.currentTimeMillis())));
         }
         if (stop.get()) {
-          return failed ? MaintenanceJob.EXIT_TASK_FAILED : MaintenanceJob.EXIT_OK;
+          return (failed ? ExitCode.FAILED : ExitCode.OK).code();
         }
       }
     } finally {

@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.config;
 
+import dev.lakehouse.conventions.EnvironmentNames;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -112,7 +112,7 @@ public final class ConfigLoader {
   }
 
   public static String envName(String key) {
-    return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replaceAll("[.-]", "_");
+    return EnvironmentNames.variable(ENV_PREFIX, key);
   }
 
   private static void applyEnv(Set<String> keys, Map<String, String> target, Map<String, String> env) {

@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.config;
 
+import dev.lakehouse.conventions.DurationFormat;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -49,6 +50,8 @@ public final class MaintenanceConfig {
   private final String reportPrometheusFile;
   private final Map<String, String> taskDefaults;
   private final Map<String, Map<String, String>> tableOverrides;
+  private final TaskSettings defaultSettings;
+  private final Map<String, TaskSettings> settingsByTable;
 
   MaintenanceConfig(
       Map<String, String> global,
@@ -76,26 +79,31 @@ public final class MaintenanceConfig {
       throw new ConfigException("Cannot select tables: 'tables' is empty (e.g. lakehouse.*)");
     }
     if (lockTtl.compareTo(Duration.ofSeconds(1)) < 0) {
-      throw new ConfigException("Cannot use '" + LOCK_TTL + "' = " + Durations.format(lockTtl) + ": it must be at least 1s");
+      throw new ConfigException("Cannot use '" + LOCK_TTL + "' = " + DurationFormat.format(lockTtl) + ": it must be at least 1s");
     }
-    checkOrphanFloor("", Map.of());
-    tableOverrides.forEach((table, overrides) -> checkOrphanFloor(TABLE_OVERRIDES + "." + table + ".", overrides));
+    this.defaultSettings = checkedSettings("", Map.of());
+    Map<String, TaskSettings> byTable = new HashMap<>();
+    tableOverrides.forEach((table, overrides) ->
+        byTable.put(table, checkedSettings(TABLE_OVERRIDES + "." + table + ".", overrides)));
+    this.settingsByTable = Map.copyOf(byTable);
   }
 
-  /** Validates every task setting of one scope and the orphan age against the floor. */
-  private void checkOrphanFloor(String keyPrefix, Map<String, String> overrides) {
+  /** The task settings of one scope, every rule checked once here: each value, and the orphan age against the floor. */
+  private TaskSettings checkedSettings(String keyPrefix, Map<String, String> overrides) {
     Map<String, String> merged = new HashMap<>(taskDefaults);
     merged.putAll(overrides);
-    Duration minAge = TaskSettings.from(merged).orphanMinAge();
+    TaskSettings settings = TaskSettings.from(merged);
+    Duration minAge = settings.orphanMinAge();
     Duration floor = orphanSafetyFloor();
     if (minAge.compareTo(floor) < 0) {
       throw new ConfigException(String.format(
           "Cannot use '%s%s' = %s: it is below the safety floor %s (%d x (%s + %s), at least %s);"
               + " a file of a sink commit still in flight could be deleted. Set it to %s or more",
-          keyPrefix, TaskSettings.ORPHAN_MIN_AGE, Durations.format(minAge), Durations.format(floor),
+          keyPrefix, TaskSettings.ORPHAN_MIN_AGE, DurationFormat.format(minAge), DurationFormat.format(floor),
           ORPHAN_FLOOR_COMMIT_CYCLES, SINK_COMMIT_INTERVAL, SINK_COMMIT_TIMEOUT,
-          Durations.format(ORPHAN_FLOOR_MINIMUM), Durations.format(floor)));
+          DurationFormat.format(ORPHAN_FLOOR_MINIMUM), DurationFormat.format(floor)));
     }
+    return settings;
   }
 
   /** Files younger than this may belong to a sink commit in flight and are never orphan candidates. */
@@ -106,9 +114,7 @@ public final class MaintenanceConfig {
 
   /** Task settings of a table ({@code namespace.table}), overrides applied. */
   public TaskSettings settingsFor(String table) {
-    Map<String, String> merged = new HashMap<>(taskDefaults);
-    merged.putAll(tableOverrides.getOrDefault(table, Map.of()));
-    return TaskSettings.from(merged);
+    return settingsByTable.getOrDefault(table, defaultSettings);
   }
 
   public MaintenanceConfig withTablePatterns(List<String> patterns) {
@@ -133,6 +139,7 @@ public final class MaintenanceConfig {
   public Map<String, String> catalogProperties() { return catalogProperties; }
   public List<String> tablePatterns() { return tablePatterns; }
   public Duration sinkCommitInterval() { return sinkCommitInterval; }
+  public Duration sinkCommitTimeout() { return sinkCommitTimeout; }
   public Duration lockTtl() { return lockTtl; }
   public Duration lockWait() { return lockWait; }
   public String reportJsonFile() { return reportJsonFile; }

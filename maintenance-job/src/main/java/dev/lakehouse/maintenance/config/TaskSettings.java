@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.config;
 
+import dev.lakehouse.conventions.DurationFormat;
 import java.time.Duration;
 import java.util.Map;
 
@@ -79,7 +80,7 @@ public record TaskSettings(
     if (settings.commitBackoffMax.compareTo(settings.commitBackoff) < 0) {
       throw new ConfigException(String.format(
           "Cannot use '%s' = %s: it is shorter than '%s' = %s", COMMIT_BACKOFF_MAX,
-          Durations.format(settings.commitBackoffMax), COMMIT_BACKOFF, Durations.format(settings.commitBackoff)));
+          DurationFormat.format(settings.commitBackoffMax), COMMIT_BACKOFF, DurationFormat.format(settings.commitBackoff)));
     }
     return settings;
   }

@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.config;
 
+import dev.lakehouse.conventions.DurationFormat;
 import java.time.Duration;
 import java.util.Map;
 
@@ -47,11 +48,11 @@ final class TypedValues {
   }
 
   Duration duration(String key) {
-    Duration value = Durations.parse(key, string(key));
-    if (value.isNegative()) {
-      throw new ConfigException(String.format("Cannot use '%s' = %s: it must not be negative", key, string(key)));
+    try {
+      return DurationFormat.parse(key, string(key));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
     }
-    return value;
   }
 
   private long number(String key) {

@@ -7,6 +7,7 @@ import dev.lakehouse.maintenance.run.RunOptions;
 import dev.lakehouse.maintenance.run.TableMaintenance;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class CompactionBenchmark {
       System.out.printf(Locale.ROOT, "seeded %d files, %.1f MB, %d rows, in %.1f s%n", FILES, inputBytes / 1e6,
           (long) FILES * ROWS_PER_FILE, seconds(t0));
 
-      Path repo = Path.of(System.getProperty("lakehouse.repo.dir", ".")).toAbsolutePath().normalize();
+      Path repo = RepoDir.get();
       try (TrinoScan trino = TrinoScan.start(repo, warehouse.dir(), warehouse.s3Port())) {
         run(warehouse, table, trino, inputBytes, dir);
       }

@@ -2,11 +2,9 @@ package dev.lakehouse.maintenance.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.stack.Progress;
-import dev.lakehouse.local.stack.Setting;
-import dev.lakehouse.local.stack.StackConfig;
-import dev.lakehouse.local.stack.TrinoComponent;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.TrinoScripts;
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The scan as users run it: the local stack's Trino 476 (started through its own scripts, with the
@@ -26,33 +25,42 @@ import java.util.Map;
 final class TrinoScan implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final long SCRIPT_TIMEOUT_SECONDS = 300;
 
-  private final StackConfig config;
-  private final TrinoComponent trino = new TrinoComponent();
+  private final Path repoDir;
+  private final Map<String, String> environment;
+  private final int port;
 
-  private TrinoScan(StackConfig config) {
-    this.config = config;
+  private TrinoScan(Path repoDir, Map<String, String> environment, int port) {
+    this.repoDir = repoDir;
+    this.environment = environment;
+    this.port = port;
   }
 
-  /** @param dataDir the warehouse folder: {@code catalog/iceberg.db} and {@code s3/} as the local stack lays them out */
-  static TrinoScan start(Path repoDir, Path dataDir, int s3Port) {
-    StackConfig config = StackConfig.of(repoDir, Map.of(
-        Setting.DATA_DIR, dataDir.toString(),
-        Setting.S3_PORT, Integer.toString(s3Port),
-        Setting.TRINO_PORT, Integer.toString(FreePorts.pick())));
-    trinoReady(config);
-    TrinoScan scan = new TrinoScan(config);
-    Progress progress = new Progress(System.out, 1);
-    progress.begin("Trino on the warehouse");
-    progress.done("ready", scan.trino.start(config, progress));
+  /** @param dataDir the warehouse folder, laid out as {@code WarehouseLayout} ({@code catalog/iceberg.db}, {@code s3/}) */
+  static TrinoScan start(Path repoDir, Path dataDir, int s3Port) throws IOException, InterruptedException {
+    TrinoScripts.missing(repoDir).ifPresent(reason -> {
+      throw new IllegalStateException("Cannot measure the Trino scan: Trino is " + reason
+          + "; run local-stack/trino/install.sh (tools/ in " + repoDir + ")");
+    });
+    int port = FreePorts.pick();
+    TrinoScan scan = new TrinoScan(repoDir, TrinoScripts.environment(dataDir, port, "http://127.0.0.1:" + s3Port), port);
+    scan.runScript("start.sh");
     return scan;
   }
 
-  private static void trinoReady(StackConfig config) {
-    new TrinoComponent().skipReason(config).ifPresent(reason -> {
-      throw new IllegalStateException("Cannot measure the Trino scan: Trino is " + reason
-          + "; run local-stack/trino/install.sh (tools/ in " + config.repoDir() + ")");
-    });
+  private void runScript(String name) throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder("bash", TrinoScripts.script(repoDir, name).toString())
+        .inheritIO().redirectInput(new File("/dev/null"));
+    builder.environment().putAll(environment);
+    Process process = builder.start();
+    if (!process.waitFor(SCRIPT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IllegalStateException("Cannot run local-stack/trino/" + name + ": not finished after " + SCRIPT_TIMEOUT_SECONDS + " s");
+    }
+    if (process.exitValue() != 0) {
+      throw new IllegalStateException("Cannot run local-stack/trino/" + name + ": it exited with code " + process.exitValue());
+    }
   }
 
   /** Best wall time of {@code repeats} runs of the query; every run's rows must equal {@code expected}. */
@@ -71,7 +79,7 @@ final class TrinoScan implements AutoCloseable {
 
   /** Runs one statement to the end (following nextUri) and returns its rows, each value as text. */
   List<List<String>> query(String sql) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + config.trinoPort() + "/v1/statement"))
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/statement"))
         .header("X-Trino-User", "bench").header("X-Trino-Catalog", "iceberg").header("X-Trino-Schema", "lakehouse")
         .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
     List<List<String>> rows = new ArrayList<>();
@@ -91,7 +99,7 @@ final class TrinoScan implements AutoCloseable {
   }
 
   @Override
-  public void close() {
-    trino.stop(config);
+  public void close() throws IOException, InterruptedException {
+    runScript("stop.sh");
   }
 }

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
+import dev.lakehouse.testkit.FreePorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -19,10 +22,12 @@ import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 class MaintenanceJobCliTest {
@@ -93,7 +98,7 @@ class MaintenanceJobCliTest {
 
     Result result = run("run", "--config", config.toString(), "--tables", "lakehouse.no_such_table");
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
     assertThat(result.err().trim()).isEqualTo("Cannot maintain table lakehouse.no_such_table: it does not exist in"
         + " catalog 'lakehouse' (check the name, or list tables with a pattern like lakehouse.*)");
   }
@@ -111,7 +116,7 @@ class MaintenanceJobCliTest {
 
     Result result = run("health", "--config", config.toString());
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
     assertThat(result.err()).startsWith("Cannot connect to catalog 'lakehouse' with properties {s3.secret-access-key=****, type=jdbc, uri=jdbc:sqlite:/nonexistent-dir/iceberg.db}");
     assertThat(result.err()).doesNotContain("do-not-print-me");
   }
@@ -132,7 +137,7 @@ class MaintenanceJobCliTest {
 
     Result result = run("run", "--config", config.toString(), "--once");
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_TASK_FAILED);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.FAILED.code());
     JsonNode report = new ObjectMapper().readTree(json.toFile());
     JsonNode t = report.get("tables").get(0);
     assertThat(t.get("status").asText()).isEqualTo("FAILED");
@@ -185,9 +190,42 @@ class MaintenanceJobCliTest {
 
     Result result = run("run", "--config", config.toString());
 
-    assertThat(result.exitCode()).isEqualTo(MaintenanceJob.EXIT_TASK_FAILED);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.FAILED.code());
     assertThat(result.out()).contains("lakehouse.read_only").contains("FAILED")
         .contains("Cannot take the maintenance lease on lakehouse.read_only")
         .contains("(does the job have write permission on the table?)");
+  }
+
+  @Test
+  void aCatalogThatDoesNotAnswerIsUnreachableNotAConfigError() throws Exception {
+    String uri = "http://127.0.0.1:" + FreePorts.pick();
+    Path config = dir.resolve("unreachable.yaml");
+    Files.writeString(config, "catalog:\n  properties:\n    type: rest\n    uri: " + uri + "\n");
+
+    Result result = run("health", "--config", config.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.UNREACHABLE.code());
+    assertThat(result.err()).startsWith("Cannot connect to catalog 'lakehouse' with properties {type=rest, uri=" + uri + "}");
+  }
+
+  @Test
+  void helpListsTheProjectsExitCodes() {
+    Result result = run("run", "--help");
+
+    assertThat(result.exitCode()).isZero();
+    // picocli wraps the exit code list: compare with the line breaks as spaces
+    assertThat(result.out().replaceAll("\\s+", " ")).contains("Exit codes:")
+        .contains("1 " + ExitCode.FAILED.meaning() + "; a task failed on at least one table")
+        .contains("2 " + ExitCode.INVALID.meaning())
+        .contains("3 " + ExitCode.UNREACHABLE.meaning() + "; the catalog or the object store did not answer");
+  }
+
+  @ParameterizedTest(name = "--every \"{0}\"")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#invalid")
+  void everyTakesTheProjectsDurationFormat(String text) {
+    Result result = run("run", "--config", "unused.yaml", "--every", text);
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.INVALID.code());
+    assertThat(result.err()).contains("Invalid value for option '--every': expected " + DurationFormat.EXPECTED + ", not '" + text + "'");
   }
 }

@@ -3,6 +3,7 @@ package dev.lakehouse.maintenance.compaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lakehouse.maintenance.cli.MaintenanceJob;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.lock.TableLease;
 import dev.lakehouse.maintenance.report.RunReport;
@@ -11,6 +12,8 @@ import dev.lakehouse.maintenance.run.MaintenanceRun;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,6 +30,8 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.FileInfo;
+import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,7 +72,7 @@ class KillDuringRewriteTest {
       Set<String> leftovers = Set.of();
       for (int attempt = 0; attempt < 3 && leftovers.isEmpty(); attempt++) {
         String operationId = killDuringRewrite(warehouse, config, dir.resolve("child-" + attempt + ".log"));
-        leftovers = filesNamedFor(warehouse, table, operationId);
+        leftovers = filesNamedFor(table, operationId);
         leftovers.removeAll(everyFileEverCommitted(table));
       }
       assertThat(leftovers).as("files the killed run wrote but never committed").isNotEmpty();
@@ -92,25 +97,18 @@ class KillDuringRewriteTest {
 
   /** Starts the job in a child JVM and kills it (SIGKILL) once it has written output it has not committed. */
   static String killDuringRewrite(TestWarehouse warehouse, Path config, Path log) throws Exception {
-    Process child = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", System.getProperty("java.class.path"),
-        "dev.lakehouse.maintenance.cli.MaintenanceJob", "run", "--config", config.toString(), "--once")
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
-    try {
+    try (ChildProcess child = JavaCommand.onThisClasspath(MaintenanceJob.class).heap("256m")
+        .args("run", "--config", config.toString(), "--once").start(log)) {
       Table observed = warehouse.newCatalog().loadTable(EVENTS);
-      return await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
-          .until(() -> uncommittedOutputOfTheRunningRun(warehouse, observed), Optional::isPresent).orElseThrow();
-    } finally {
-      child.destroyForcibly();
-      child.waitFor();
+      String operationId = await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
+          .until(() -> uncommittedOutputOfTheRunningRun(observed), Optional::isPresent).orElseThrow();
+      child.kill();
+      return operationId;
     }
   }
 
   /** The running run's operation id once one of its output files exists that no commit added yet. */
-  static Optional<String> uncommittedOutputOfTheRunningRun(TestWarehouse warehouse, Table table) throws Exception {
+  static Optional<String> uncommittedOutputOfTheRunningRun(Table table) {
     table.refresh();
     String operationId = table.properties().get(TableLease.OPERATION_ID);
     if (operationId == null) {
@@ -122,15 +120,19 @@ class KillDuringRewriteTest {
         committedOutputs += Long.parseLong(s.summary().getOrDefault("added-data-files", "0"));
       }
     }
-    return filesNamedFor(warehouse, table, operationId).size() > committedOutputs ? Optional.of(operationId) : Optional.empty();
+    return filesNamedFor(table, operationId).size() > committedOutputs ? Optional.of(operationId) : Optional.empty();
   }
 
-  static Set<String> filesNamedFor(TestWarehouse warehouse, Table table, String operationId) throws Exception {
+  /**
+   * The objects the store lists under the table whose names carry the operation id. Listed over the
+   * S3 API, not the server's disk: an upload the kill cut short is only a temporary file there, never
+   * an object, and the next run could not (and need not) delete it.
+   */
+  static Set<String> filesNamedFor(Table table, String operationId) {
     Set<String> files = new HashSet<>();
-    Path root = warehouse.objectPath(table.location());
-    for (Path file : warehouse.objectsUnder(table.location())) {
-      if (file.getFileName().toString().contains("-" + operationId + "-")) {
-        files.add(table.location() + "/" + root.relativize(file).toString().replace('\\', '/'));
+    for (FileInfo file : ((SupportsPrefixOperations) table.io()).listPrefix(table.location())) {
+      if (file.location().substring(file.location().lastIndexOf('/') + 1).contains("-" + operationId + "-")) {
+        files.add(file.location());
       }
     }
     return files;

@@ -2,7 +2,7 @@ package dev.lakehouse.maintenance.compaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakehouse.maintenance.config.Durations;
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.report.RunReport;
 import dev.lakehouse.maintenance.report.TableReport;
@@ -39,7 +39,7 @@ class LiveWriterCompactionTest {
   static final String SINK_KEY = "kafka.connect.offsets.control-iceberg.connect-lakehouse-sink";
   static final TableIdentifier EVENTS = TableIdentifier.of("lakehouse", "events");
   static final Duration PAUSE_BETWEEN_RUNS = Duration.ofSeconds(2);
-  static final Duration DURATION = Durations.parse("maintenance.it.live-writer-duration",
+  static final Duration DURATION = DurationFormat.parse("maintenance.it.live-writer-duration",
       System.getProperty("maintenance.it.live-writer-duration", "45s"));
 
   @Test

@@ -3,12 +3,15 @@ package dev.lakehouse.maintenance.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.conventions.DurationFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ConfigLoaderTest {
   static final String CATALOG = """
@@ -95,7 +98,7 @@ class ConfigLoaderTest {
   void badValuesNameTheKey(@TempDir Path dir) {
     assertThatThrownBy(() -> load(dir, CATALOG + "compaction:\n  sealed-after: soon\n", Map.of()).settingsFor("a.b"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Cannot read 'compaction.sealed-after': 'soon' is not a duration (write e.g. 500ms, 30s, 10m, 6h, 3d)");
+        .hasMessage("Cannot use compaction.sealed-after=soon: expected a duration such as 500ms, 90s, 2m, 1h, 7d or PT2M");
     assertThatThrownBy(() -> load(dir, CATALOG + "compaction:\n  target-file-size-bytes: -1\n", Map.of()).settingsFor("a.b"))
         .isInstanceOf(ConfigException.class)
         .hasMessage("Cannot use 'compaction.target-file-size-bytes' = -1: it must be > 0");
@@ -111,5 +114,21 @@ class ConfigLoaderTest {
       assertThat(config.tablePatterns()).as(name).containsExactly("lakehouse.*");
       assertThat(config.settingsFor("lakehouse.orders_enriched").orphanMinAge()).as(name).isEqualTo(Duration.ofDays(3));
     }
+  }
+
+  @ParameterizedTest(name = "\"{0}\" = {1}")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#valid")
+  void aSettingReadsTheProjectsDurationFormat(String text, Duration expected, @TempDir Path dir) throws Exception {
+    MaintenanceConfig config = load(dir, CATALOG, Map.of(ConfigLoader.envName(MaintenanceConfig.LOCK_WAIT), text));
+
+    assertThat(config.lockWait()).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "\"{0}\"")
+  @MethodSource("dev.lakehouse.conventions.DurationTable#invalid")
+  void aSettingRefusesWhatIsNotADurationNamingKeyAndValue(String text, @TempDir Path dir) {
+    assertThatThrownBy(() -> load(dir, CATALOG, Map.of(ConfigLoader.envName(MaintenanceConfig.LOCK_WAIT), text)))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("Cannot use lock.wait=" + text.trim() + ": expected " + DurationFormat.EXPECTED);
   }
 }

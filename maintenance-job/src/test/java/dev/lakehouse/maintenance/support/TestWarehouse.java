@@ -1,7 +1,8 @@
 package dev.lakehouse.maintenance.support;
 
-import dev.lakehouse.local.embedded.EmbeddedS3;
-import dev.lakehouse.local.stack.StackLayout;
+import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.LocalCatalog;
+import dev.lakehouse.testkit.WarehouseLayout;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -10,14 +11,12 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.iceberg.AppendFiles;
-import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
@@ -25,8 +24,6 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.GenericRecord;
@@ -39,11 +36,11 @@ import org.apache.iceberg.types.Types;
 
 /**
  * A real object store (s3proxy over the S3 API) and a real JDBC catalog on SQLite, as the local
- * stack runs them and laid out as its {@link StackLayout} (so the local Trino can read them too),
+ * stack runs them and laid out as its {@link WarehouseLayout} (so the local Trino can read them too),
  * plus helpers that write small files the way a streaming sink does.
  */
 public final class TestWarehouse implements AutoCloseable {
-  public static final String NAMESPACE = "lakehouse";
+  public static final String NAMESPACE = LocalCatalog.NAMESPACE.toString();
   public static final Schema SCHEMA = new Schema(
       Types.NestedField.required(1, "id", Types.LongType.get()),
       Types.NestedField.optional(2, "payload", Types.StringType.get()),
@@ -61,27 +58,10 @@ public final class TestWarehouse implements AutoCloseable {
   }
 
   public static TestWarehouse start(Path dir) throws Exception {
-    Files.createDirectories(new StackLayout(dir).catalogFile().getParent());
-    EmbeddedS3 s3 = EmbeddedS3.start(new StackLayout(dir).s3Dir(), 0);
-    Catalog catalog = CatalogUtil.buildIcebergCatalog("lakehouse", catalogProperties(s3, dir), null);
-    ((SupportsNamespaces) catalog).createNamespace(Namespace.of(NAMESPACE));
-    return new TestWarehouse(dir, s3, catalog);
-  }
-
-  public static Map<String, String> catalogProperties(EmbeddedS3 s3, Path dir) {
-    Map<String, String> props = new LinkedHashMap<>();
-    props.put("type", "jdbc");
-    props.put("uri", "jdbc:sqlite:" + new StackLayout(dir).catalogFile().toAbsolutePath());
-    props.put("jdbc.schema-version", "V1");
-    props.put("warehouse", "s3://lakehouse/warehouse");
-    props.put("io-impl", "org.apache.iceberg.aws.s3.S3FileIO");
-    props.put("s3.endpoint", s3.endpoint());
-    props.put("s3.path-style-access", "true");
-    props.put("s3.access-key-id", s3.accessKey());
-    props.put("s3.secret-access-key", s3.secretKey());
-    props.put("client.region", EmbeddedS3.REGION);
-    props.put("http-client.type", "urlconnection");
-    return props;
+    WarehouseLayout layout = new WarehouseLayout(dir);
+    EmbeddedS3 s3 = EmbeddedS3.start(layout.s3Dir(), 0);
+    LocalCatalog.initialize(layout.catalogFile(), s3.endpoint());
+    return new TestWarehouse(dir, s3, LocalCatalog.open(layout.catalogFile(), s3.endpoint()));
   }
 
   public Catalog catalog() {
@@ -97,12 +77,12 @@ public final class TestWarehouse implements AutoCloseable {
   }
 
   public Map<String, String> catalogProperties() {
-    return catalogProperties(s3, dir);
+    return LocalCatalog.properties(new WarehouseLayout(dir).catalogFile(), s3.endpoint());
   }
 
   /** A new catalog instance on the same store, as a second process would have. */
   public Catalog newCatalog() {
-    Catalog another = CatalogUtil.buildIcebergCatalog("lakehouse", catalogProperties(), null);
+    Catalog another = LocalCatalog.open(new WarehouseLayout(dir).catalogFile(), s3.endpoint());
     opened.add(another);
     return another;
   }
@@ -114,8 +94,8 @@ public final class TestWarehouse implements AutoCloseable {
 
   /** Where s3proxy keeps an object on disk (its filesystem backend), to age or corrupt it. */
   public Path objectPath(String location) {
-    String key = location.substring("s3://lakehouse/".length());
-    return dir.resolve("s3").resolve(EmbeddedS3.BUCKET).resolve(key);
+    String key = location.substring(("s3://" + EmbeddedS3.BUCKET + "/").length());
+    return new WarehouseLayout(dir).s3Dir().resolve(EmbeddedS3.BUCKET).resolve(key);
   }
 
   public List<Path> objectsUnder(String location) throws IOException {

@@ -1,5 +1,6 @@
 package dev.lakehouse.streams.config;
 
+import dev.lakehouse.conventions.EnvironmentNames;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Locale;
@@ -24,7 +25,7 @@ public final class EnvironmentOverrides {
 
   /** The environment variable that overrides a key. */
   public static String variableOf(String key) {
-    return PREFIX + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    return EnvironmentNames.variable(PREFIX, key);
   }
 
   /** The config keys set by the {@code LAKEHOUSE_STREAMS_*} variables of an environment. */

@@ -1,5 +1,6 @@
 package dev.lakehouse.streams.config;
 
+import dev.lakehouse.streams.topology.ReferenceChecksTopology;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -41,6 +42,18 @@ public final class StreamsProperties {
     props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
     Properties properties = new Properties();
     properties.putAll(props);
+    return properties;
+  }
+
+  /**
+   * The properties of the second client, which dead-letters invalid reference records: the same,
+   * with its own application id (its own consumer group, internal topics and state) and one thread.
+   */
+  public static Properties referenceChecks(AppConfig config) {
+    Properties properties = of(config);
+    properties.put(StreamsConfig.APPLICATION_ID_CONFIG,
+        config.applicationId() + ReferenceChecksTopology.APPLICATION_ID_SUFFIX);
+    properties.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
     return properties;
   }
 

@@ -40,7 +40,8 @@ public final class TopologyKeys {
                 + "out-of-order events after it ends, in stream time; later events go to late-events.")
         .define(DEDUP_WINDOW, Type.STRING, Durations.format(defaults.dedupWindow()),
             Durations.atLeast(Duration.ofSeconds(1)), Importance.MEDIUM,
-            "How long (stream time) an event_id is remembered to drop producer retries.")
+            "How long an event_id is remembered to drop producer retries, in stream time counted from when "
+                + "it was seen (whatever its event time).")
         .define(MAX_FUTURE_SKEW, Type.STRING, Durations.format(defaults.maxFutureSkew()),
             Durations.atLeast(Duration.ZERO), Importance.MEDIUM,
             "Events whose event_time is further ahead of the wall clock go to dead-letters "
@@ -59,12 +60,12 @@ public final class TopologyKeys {
             Importance.MEDIUM, "Largest accepted amount; larger ones go to dead-letters (INVALID_AMOUNT).")
         .define(REFERENCE_JOIN_GRACE, Type.STRING, Durations.format(defaults.referenceJoinGrace()),
             Durations.atLeast(Duration.ZERO), Importance.LOW,
-            "How long (stream time) an order waits for customer and merchant versions that arrive after it "
-                + "(the stream-side buffer of the versioned-table joins).")
+            "How long (stream time) an order waits before it is enriched, so that customer and merchant "
+                + "versions that arrive a little after it are still used; 0 enriches at once.")
         .define(REFERENCE_HISTORY_RETENTION, Type.STRING, Durations.format(defaults.referenceHistoryRetention()),
             Durations.atLeast(Duration.ofMinutes(1)), Importance.LOW,
-            "How far back the customer and merchant versions are kept for as-of joins; at least "
-                + REFERENCE_JOIN_GRACE + ".")
+            "How far back, behind the newest version of its topic, the customer and merchant histories keep "
+                + "older versions for as-of lookups; at least " + REFERENCE_JOIN_GRACE + ".")
         .define(PAYMENT_JOIN_WINDOW, Type.STRING, Durations.format(defaults.paymentJoinWindow()),
             Durations.atLeast(Duration.ofSeconds(1)), Importance.MEDIUM,
             "How long after an order its successful payment is looked for; after that (plus window.grace) "
@@ -84,24 +85,24 @@ public final class TopologyKeys {
     requireListed(config, PAYMENT_OUTCOMES, TopologySettings.SUCCEEDED, "the order-payment join looks for it");
   }
 
-  public static TopologySettings settings(AppConfig config) {
-    try {
-      return TopologySettings.defaults()
-          .withWindowGrace(config.duration(WINDOW_GRACE))
-          .withDedupWindow(config.duration(DEDUP_WINDOW))
-          .withMaxFutureSkew(config.duration(MAX_FUTURE_SKEW))
-          .withHorizon(config.duration(HORIZON))
-          .withCurrencies(set(config.getList(CURRENCIES)))
-          .withOrderStatuses(set(config.getList(ORDER_STATUSES)))
-          .withPaymentOutcomes(set(config.getList(PAYMENT_OUTCOMES)))
-          .withMaxAmount(new BigDecimal(config.getString(MAX_AMOUNT).trim()))
-          .withReferenceJoinGrace(config.duration(REFERENCE_JOIN_GRACE))
-          .withReferenceHistoryRetention(config.duration(REFERENCE_HISTORY_RETENTION))
-          .withPaymentJoinWindow(config.duration(PAYMENT_JOIN_WINDOW))
-          .withRegistryConfig(config.schemaRegistrySettings());
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException("Cannot build the topology settings: " + e.getMessage());
-    }
+  /**
+   * The settings these keys give, built once (so cross-field rules see every value); the caller
+   * adds what comes from the cluster ({@link TopologySettings.Builder#inputPartitions}) and builds.
+   */
+  public static TopologySettings.Builder settings(AppConfig config) {
+    return TopologySettings.builder()
+        .windowGrace(config.duration(WINDOW_GRACE))
+        .dedupWindow(config.duration(DEDUP_WINDOW))
+        .maxFutureSkew(config.duration(MAX_FUTURE_SKEW))
+        .horizon(config.duration(HORIZON))
+        .currencies(set(config.getList(CURRENCIES)))
+        .orderStatuses(set(config.getList(ORDER_STATUSES)))
+        .paymentOutcomes(set(config.getList(PAYMENT_OUTCOMES)))
+        .maxAmount(new BigDecimal(config.getString(MAX_AMOUNT).trim()))
+        .referenceJoinGrace(config.duration(REFERENCE_JOIN_GRACE))
+        .referenceHistoryRetention(config.duration(REFERENCE_HISTORY_RETENTION))
+        .paymentJoinWindow(config.duration(PAYMENT_JOIN_WINDOW))
+        .registryConfig(config.schemaRegistrySettings());
   }
 
   private static void requireListed(AppConfig config, String key, String required, String why) {

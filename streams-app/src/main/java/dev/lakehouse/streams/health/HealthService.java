@@ -16,9 +16,9 @@ import org.apache.kafka.streams.KafkaStreams.State;
 public final class HealthService {
   private static final Set<State> DEAD = EnumSet.of(State.ERROR, State.PENDING_ERROR, State.NOT_RUNNING);
 
-  private final StateTracker tracker;
+  private final ClientState tracker;
 
-  public HealthService(StateTracker tracker) {
+  public HealthService(ClientState tracker) {
     this.tracker = tracker;
   }
 

@@ -1,7 +1,7 @@
 package dev.lakehouse.streams.runtime;
 
+import dev.lakehouse.streams.health.ClientState;
 import dev.lakehouse.streams.health.HealthService;
-import dev.lakehouse.streams.health.StateTracker;
 import dev.lakehouse.streams.http.Routes;
 import dev.lakehouse.streams.metrics.JvmMetricsSource;
 import dev.lakehouse.streams.metrics.KafkaMetricsSource;
@@ -21,7 +21,7 @@ public final class StatusEndpoints {
 
   private StatusEndpoints() {}
 
-  public static Routes routes(StateTracker tracker, Supplier<Map<MetricName, ? extends Metric>> kafkaMetrics) {
+  public static Routes routes(ClientState tracker, Supplier<Map<MetricName, ? extends Metric>> kafkaMetrics) {
     HealthService health = new HealthService(tracker);
     MetricsEndpoint metrics = new MetricsEndpoint(List.of(
         new KafkaMetricsSource(kafkaMetrics), new StateMetricsSource(tracker::state), new JvmMetricsSource()));

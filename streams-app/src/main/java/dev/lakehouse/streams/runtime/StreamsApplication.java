@@ -1,30 +1,37 @@
 package dev.lakehouse.streams.runtime;
 
+import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.StreamsProperties;
 import dev.lakehouse.streams.config.TopologyKeys;
+import dev.lakehouse.streams.health.CombinedState;
 import dev.lakehouse.streams.health.StateTracker;
 import dev.lakehouse.streams.http.StatusServer;
 import dev.lakehouse.streams.topology.LakehouseTopology;
+import dev.lakehouse.streams.topology.ReferenceChecksTopology;
+import dev.lakehouse.streams.topology.TopologySettings;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams.State;
 import org.apache.kafka.streams.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Starts the pipeline: topic check, topology, Kafka Streams, HTTP endpoints, shutdown hook. */
+/**
+ * Starts the pipeline: topic check, topologies, Kafka Streams, HTTP endpoints, shutdown hook. Two
+ * Kafka Streams clients run in the process: the pipeline, and the reference checks that
+ * dead-letter invalid customers and merchants records (see {@link ReferenceChecksTopology}); when
+ * one stops, the process stops both.
+ */
 public final class StreamsApplication {
-  /** Kafka Streams stopped in ERROR. */
-  public static final int EXIT_FAILED = 1;
-  /** Bad command-line arguments or settings. */
-  public static final int EXIT_BAD_CONFIG = 2;
-  /** Kafka unreachable or topics missing at startup. */
-  public static final int EXIT_STARTUP_CHECK = 3;
-
   private static final Logger LOG = LoggerFactory.getLogger(StreamsApplication.class);
 
   private final AppConfig config;
@@ -35,34 +42,51 @@ public final class StreamsApplication {
 
   /** Runs until Kafka Streams stops, and returns the process exit code. */
   public int run() throws InterruptedException {
+    TopicCheck topics = new TopicCheck(StreamsProperties.admin(config), config.topicCheckTimeout());
     if (config.topicCheckEnabled()) {
-      List<String> topics = new ArrayList<>(Topics.INPUTS);
-      topics.addAll(Topics.OUTPUTS);
-      new TopicCheck(StreamsProperties.admin(config), config.topicCheckTimeout()).requireTopics(topics);
+      List<String> required = new ArrayList<>(Topics.INPUTS);
+      required.addAll(Topics.OUTPUTS);
+      topics.requireTopics(required);
     }
-    Properties properties = StreamsProperties.of(config);
-    Topology topology = LakehouseTopology.build(TopologyKeys.settings(config), properties);
+    TopologySettings settings = TopologyKeys.settings(config)
+        .inputPartitions(topics.sharedPartitionCount(Topics.ORDERS, Topics.PAYMENTS))
+        .build();
+    Properties pipeline = StreamsProperties.of(config);
+    Properties referenceChecks = StreamsProperties.referenceChecks(config);
+    Topology topology = LakehouseTopology.build(settings, pipeline);
     LOG.info("Topology:\n{}", topology.describe());
 
-    StateTracker tracker = new StateTracker();
-    StreamsRunner runner = new StreamsRunner(topology, properties, tracker);
+    CountDownLatch stopped = new CountDownLatch(1);
+    StateTracker pipelineState = new StateTracker("Kafka Streams (pipeline)");
+    StateTracker checksState = new StateTracker("Kafka Streams (reference checks)");
+    List<StreamsRunner> runners = List.of(
+        new StreamsRunner(topology, pipeline, pipelineState, stopped),
+        new StreamsRunner(ReferenceChecksTopology.build(settings, referenceChecks), referenceChecks, checksState,
+            stopped));
     StatusServer server = StatusServer.start(
         new InetSocketAddress(config.httpBindAddress(), config.httpPort()),
-        StatusEndpoints.routes(tracker, runner::metrics));
+        StatusEndpoints.routes(new CombinedState(List.of(pipelineState, checksState)), () -> metrics(runners)));
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       LOG.info("Shutting down: closing Kafka Streams (at most {})", config.shutdownTimeout());
-      runner.close(config.shutdownTimeout());
+      runners.forEach(runner -> runner.close(config.shutdownTimeout()));
       server.close();
     }, "lakehouse-streams-shutdown"));
 
-    runner.start();
-    State finalState = runner.awaitStop();
-    runner.close(config.shutdownTimeout());
+    runners.forEach(StreamsRunner::start);
+    stopped.await();
+    boolean failed = runners.stream().anyMatch(runner -> runner.state() == State.ERROR);
+    runners.forEach(runner -> runner.close(config.shutdownTimeout()));
     server.close();
-    if (finalState == State.ERROR) {
-      LOG.error("Kafka Streams stopped in ERROR; exiting with {}", EXIT_FAILED);
-      return EXIT_FAILED;
+    if (failed) {
+      LOG.error("Kafka Streams stopped in ERROR; exiting with {}", ExitCode.FAILED.code());
+      return ExitCode.FAILED.code();
     }
     return 0;
+  }
+
+  private static Map<MetricName, Metric> metrics(List<StreamsRunner> runners) {
+    Map<MetricName, Metric> all = new HashMap<>();
+    runners.forEach(runner -> all.putAll(runner.metrics()));
+    return all;
   }
 }

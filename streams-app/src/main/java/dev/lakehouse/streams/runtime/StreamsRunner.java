@@ -15,8 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one {@link KafkaStreams} client: pushes its state to a {@link StateTracker} and lets callers
- * wait for it to stop.
+ * Runs one {@link KafkaStreams} client: pushes its state to a {@link StateTracker} and counts down a
+ * latch, shared by the app's clients, when it stops.
  *
  * <p>An exception that escapes a stream thread shuts the client down (SHUTDOWN_CLIENT) rather than
  * replacing the thread: bad input never gets here (it goes to dead-letters), so what does is a
@@ -29,9 +29,8 @@ public final class StreamsRunner implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
 
   private final KafkaStreams streams;
-  private final CountDownLatch stopped = new CountDownLatch(1);
 
-  public StreamsRunner(Topology topology, Properties properties, StateTracker tracker) {
+  public StreamsRunner(Topology topology, Properties properties, StateTracker tracker, CountDownLatch stopped) {
     this.streams = new KafkaStreams(topology, properties);
     streams.setStateListener((newState, oldState) -> {
       tracker.onChange(newState, oldState);
@@ -49,9 +48,7 @@ public final class StreamsRunner implements AutoCloseable {
     streams.start();
   }
 
-  /** Blocks until the client reaches ERROR or NOT_RUNNING, and returns that state. */
-  public State awaitStop() throws InterruptedException {
-    stopped.await();
+  public State state() {
     return streams.state();
   }
 

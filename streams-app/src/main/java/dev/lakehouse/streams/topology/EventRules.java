@@ -19,15 +19,17 @@ final class EventRules {
   private final Map<String, Set<String>> acceptedValues;
   private final BigDecimal maxAmount;
   private final String timeField;
+  private final boolean deletesWithTombstones;
 
   private EventRules(String topic, String keyField, List<String> requiredIds,
-      Map<String, Set<String>> acceptedValues, BigDecimal maxAmount, String timeField) {
+      Map<String, Set<String>> acceptedValues, BigDecimal maxAmount, String timeField, boolean deletesWithTombstones) {
     this.topic = topic;
     this.keyField = keyField;
     this.requiredIds = requiredIds;
     this.acceptedValues = acceptedValues;
     this.maxAmount = maxAmount;
     this.timeField = timeField;
+    this.deletesWithTombstones = deletesWithTombstones;
   }
 
   static EventRules orders(TopologySettings settings) {
@@ -35,20 +37,28 @@ final class EventRules {
     accepted.put("status", settings.orderStatuses());
     accepted.put("currency", settings.currencies());
     return new EventRules(Topics.ORDERS, "order_id",
-        List.of("event_id", "order_id", "customer_id", "merchant_id"), accepted, settings.maxAmount(), "event_time");
+        List.of("event_id", "order_id", "customer_id", "merchant_id"), accepted, settings.maxAmount(), "event_time",
+        false);
   }
 
   static EventRules payments(TopologySettings settings) {
     return new EventRules(Topics.PAYMENTS, "order_id", List.of("event_id", "payment_id", "order_id"),
-        Map.of("outcome", settings.paymentOutcomes()), settings.maxAmount(), "event_time");
+        Map.of("outcome", settings.paymentOutcomes()), settings.maxAmount(), "event_time", false);
   }
 
   static EventRules customers() {
-    return new EventRules(Topics.CUSTOMERS, "customer_id", List.of("customer_id"), Map.of(), null, "updated_at");
+    return new EventRules(Topics.CUSTOMERS, "customer_id", List.of("customer_id"), Map.of(), null, "updated_at",
+        true);
   }
 
   static EventRules merchants() {
-    return new EventRules(Topics.MERCHANTS, "merchant_id", List.of("merchant_id"), Map.of(), null, "updated_at");
+    return new EventRules(Topics.MERCHANTS, "merchant_id", List.of("merchant_id"), Map.of(), null, "updated_at",
+        true);
+  }
+
+  /** Reference topics (compacted, often fed by change-data-capture) delete with tombstones. */
+  boolean deletesWithTombstones() {
+    return deletesWithTombstones;
   }
 
   String topic() {
@@ -65,9 +75,9 @@ final class EventRules {
 
   /** The first broken rule, if any; the key is checked first, then ids, values and amount. */
   Optional<Violation> check(String key, GenericRecord value) {
-    if (key == null || key.isEmpty()) {
-      return violation(ErrorClass.MISSING_KEY, "record key is " + (key == null ? "null" : "empty")
-          + ": producers must key " + topic + " by " + keyField);
+    Optional<Violation> badKey = checkKey(key);
+    if (badKey.isPresent()) {
+      return badKey;
     }
     for (String field : requiredIds) {
       if (value.get(field).toString().isBlank()) {
@@ -87,6 +97,14 @@ final class EventRules {
       }
     }
     return maxAmount == null ? Optional.empty() : checkAmount((BigDecimal) value.get("amount"));
+  }
+
+  Optional<Violation> checkKey(String key) {
+    if (key == null || key.isEmpty()) {
+      return violation(ErrorClass.MISSING_KEY, "record key is " + (key == null ? "null" : "empty")
+          + ": producers must key " + topic + " by " + keyField);
+    }
+    return Optional.empty();
   }
 
   private Optional<Violation> checkAmount(BigDecimal amount) {

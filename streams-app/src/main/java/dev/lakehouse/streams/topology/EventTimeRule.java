@@ -5,30 +5,25 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Which event times an input accepts and which record timestamp it gets. Events (orders, payments)
- * must lie between stream time minus the horizon and the wall clock plus the future skew.
- * Reference versions only have the future bound, because a customer last changed a year ago is
- * normal; their timestamp is raised to the oldest instant the versioned table still keeps, since
- * the table silently drops writes older than that (a version from before the kept history is the
- * one valid at its start).
+ * Which event times an input accepts. Events (orders, payments) must lie between stream time minus
+ * the horizon and the wall clock plus the future skew. Reference versions only have the future
+ * bound, because a customer last changed a year ago is normal.
  */
 final class EventTimeRule {
   private final Duration maxFutureSkew;
   private final Duration horizon;
-  private final Duration keptHistory;
 
-  private EventTimeRule(Duration maxFutureSkew, Duration horizon, Duration keptHistory) {
+  private EventTimeRule(Duration maxFutureSkew, Duration horizon) {
     this.maxFutureSkew = maxFutureSkew;
     this.horizon = horizon;
-    this.keptHistory = keptHistory;
   }
 
   static EventTimeRule events(TopologySettings settings) {
-    return new EventTimeRule(settings.maxFutureSkew(), settings.horizon(), null);
+    return new EventTimeRule(settings.maxFutureSkew(), settings.horizon());
   }
 
   static EventTimeRule referenceVersions(TopologySettings settings) {
-    return new EventTimeRule(settings.maxFutureSkew(), null, settings.referenceHistoryRetention());
+    return new EventTimeRule(settings.maxFutureSkew(), null);
   }
 
   Optional<Violation> check(String field, long eventTime, long wallClock, long streamTime) {
@@ -48,12 +43,5 @@ final class EventTimeRule {
           + " (the highest event time accepted on this partition): replay it into a backfill instead"));
     }
     return Optional.empty();
-  }
-
-  long timestamp(long eventTime, long streamTime) {
-    if (keptHistory == null || streamTime == StreamTime.NONE) {
-      return eventTime;
-    }
-    return Math.max(eventTime, streamTime - keptHistory.toMillis());
   }
 }

@@ -5,57 +5,94 @@ import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.registry.SchemaRegistry;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import dev.lakehouse.schemas.serde.AvroSerde;
+import java.util.Map;
 import java.util.Properties;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.KTable;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.processor.TopicNameExtractor;
 
 /**
- * The pipeline's topology (see TOPOLOGY.md): validate the four inputs, drop duplicate events,
- * enrich orders with the reference versions valid at their event time, compute final 1-minute
- * totals with late records diverted, and join orders with their payment. Every processor, store
- * and internal topic has an explicit name.
+ * The pipeline's topology (see TOPOLOGY.md). Orders and payments are both keyed by order_id, so one
+ * task per input partition does almost everything where the records are read: validate, drop
+ * retries and join orders with payments ({@link OrderTracker}), enrich orders from the global
+ * customer and merchant histories ({@link ReferenceStores}), and sum the 1-minute windows of its
+ * partition; only closed windows' totals cross a topic, to be merged ({@link WindowedTotals}).
+ * Every processor, store and internal topic has an explicit name.
  */
 public final class LakehouseTopology {
+  private static final Schema DEAD_LETTER = Topics.valueSchema(Topics.DEAD_LETTERS);
+
   private LakehouseTopology() {}
 
   /** Builds the topology; no I/O besides creating the schema registry client of the serdes. */
   public static Topology build(TopologySettings settings, Properties streamsProps) {
     SchemaRegistry registry = SchemaRegistries.fromConfig(settings.registryConfig());
+    AvroDeserializer deserializer = new AvroDeserializer(registry, null);
     Serde<GenericRecord> outputSerde = new AvroSerde(registry, null);
     StreamsBuilder builder = new StreamsBuilder();
     StoreTypes stores = StoreTypes.from(streamsProps);
-    ValidatedInput inputs = new ValidatedInput(builder, stores, new AvroDeserializer(registry, null), outputSerde);
+    ValidatedInput inputs = new ValidatedInput(builder, deserializer, outputSerde);
+    StreamTime.addStore(builder, stores);
 
-    KStream<String, SourcedEvent> orders = inputs.deduplicated(
-        inputs.read(EventRules.orders(settings), EventTimeRule.events(settings)), Topics.ORDERS, settings.dedupWindow());
-    KStream<String, SourcedEvent> payments = inputs.deduplicated(
-        inputs.read(EventRules.payments(settings), EventTimeRule.events(settings)), Topics.PAYMENTS,
-        settings.dedupWindow());
-    KTable<String, GenericRecord> customers = ReferenceTables.versioned(
-        inputs.read(EventRules.customers(), EventTimeRule.referenceVersions(settings)), Topics.CUSTOMERS,
-        settings.referenceHistoryRetention());
-    KTable<String, GenericRecord> merchants = ReferenceTables.versioned(
-        inputs.read(EventRules.merchants(), EventTimeRule.referenceVersions(settings)), Topics.MERCHANTS,
-        settings.referenceHistoryRetention());
+    ReferenceStores.add(builder, stores, settings, deserializer);
+    KStream<String, SourcedEvent> orders = inputs.read(EventRules.orders(settings), EventTimeRule.events(settings));
+    KStream<String, SourcedEvent> payments =
+        inputs.read(EventRules.payments(settings), EventTimeRule.events(settings));
 
-    OrderEnrichment.build(orders, customers, merchants, settings, outputSerde);
+    OrderTracker.storeBuilders(stores, settings).forEach(builder::addStateStore);
+    RoutedBranches<SourcedEvent> tracked = RoutedBranches.split(
+        orders.merge(payments, Named.as("orders-and-payments"))
+            .process(() -> new OrderTracker(settings), Named.as("order-tracker"), OrderTracker.STATE_STORE,
+                OrderTracker.DEADLINES_STORE, StreamTime.STORE),
+        "order-tracker");
+    tracked.diverted().to(byRowType(), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));
+
+    Map<String, KStream<String, SourcedEvent>> byTopic = tracked.kept()
+        .split(Named.as("new-"))
+        .branch((orderId, event) -> Topics.ORDERS.equals(event.lineage().topic()), Branched.as("orders"))
+        .defaultBranch(Branched.as("payments"));
+    KStream<String, SourcedEvent> newOrders = byTopic.get("new-orders");
+    KStream<String, SourcedEvent> newPayments = byTopic.get("new-payments");
+
+    enrich(builder, stores, newOrders, settings, outputSerde);
     WindowedTotals.build(builder, stores,
-        orders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text("status")),
+        newOrders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text("status")),
             Named.as("revenue-placed-orders")),
-        new WindowedTotals.Spec("revenue-by-merchant-currency", Topics.ORDERS, Topics.valueSchema(Topics.ORDERS),
+        new WindowedTotals.Spec("revenue-by-merchant-currency", Topics.ORDERS,
             (orderId, order) -> WindowRows.revenueKey(order), WindowRows::revenue, Topics.REVENUE_BY_MERCHANT_1M),
         settings, outputSerde);
-    WindowedTotals.build(builder, stores, payments,
-        new WindowedTotals.Spec("payments-by-outcome", Topics.PAYMENTS, Topics.valueSchema(Topics.PAYMENTS),
+    WindowedTotals.build(builder, stores, newPayments,
+        new WindowedTotals.Spec("payments-by-outcome", Topics.PAYMENTS,
             (orderId, payment) -> payment.text("outcome"), WindowRows::paymentsByOutcome,
             Topics.PAYMENTS_BY_OUTCOME_1M),
         settings, outputSerde);
-    OrderPayments.build(builder, stores, orders, payments, settings, outputSerde, inputs);
     return builder.build(streamsProps);
+  }
+
+  /** Orders to {@code orders-enriched}, after the reference join grace when there is one. */
+  private static void enrich(StreamsBuilder builder, StoreTypes stores, KStream<String, SourcedEvent> orders,
+      TopologySettings settings, Serde<GenericRecord> outputSerde) {
+    KStream<String, SourcedEvent> ready = orders;
+    if (!settings.referenceJoinGrace().isZero()) {
+      builder.addStateStore(
+          EnrichmentDelay.storeBuilder(stores, new SourcedEventSerde(Topics.valueSchema(Topics.ORDERS))));
+      ready = orders.process(() -> new EnrichmentDelay(settings.referenceJoinGrace()),
+          Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, StreamTime.STORE);
+    }
+    ready.processValues(OrderEnricher::new, Named.as("orders-enrichment"))
+        .to(Topics.ORDERS_ENRICHED, Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
+  }
+
+  /** The order tracker's rows: dead letters (UNKNOWN_ORDER) or order-payments rows. */
+  private static TopicNameExtractor<String, GenericRecord> byRowType() {
+    return (key, row, context) -> row.getSchema().equals(DEAD_LETTER) ? Topics.DEAD_LETTERS : Topics.ORDER_PAYMENTS;
   }
 }

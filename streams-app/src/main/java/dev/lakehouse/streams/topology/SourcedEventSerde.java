@@ -19,6 +19,18 @@ final class SourcedEventSerde implements Serde<SourcedEvent> {
     this.events = new AvroBinarySerde(eventSchema);
   }
 
+  void write(SourcedEvent value, DataOutputStream out) throws IOException {
+    out.writeUTF(value.lineage().topic());
+    out.writeInt(value.lineage().partition());
+    out.writeLong(value.lineage().offset());
+    events.write(value.event(), out);
+  }
+
+  SourcedEvent read(DataInputStream in) throws IOException {
+    Lineage lineage = new Lineage(in.readUTF(), in.readInt(), in.readLong());
+    return new SourcedEvent(events.read(in), lineage);
+  }
+
   @Override
   public Serializer<SourcedEvent> serializer() {
     return (topic, value) -> {
@@ -27,12 +39,9 @@ final class SourcedEventSerde implements Serde<SourcedEvent> {
       }
       ByteArrayOutputStream bytes = new ByteArrayOutputStream(160);
       try (DataOutputStream out = new DataOutputStream(bytes)) {
-        out.writeUTF(value.lineage().topic());
-        out.writeInt(value.lineage().partition());
-        out.writeLong(value.lineage().offset());
-        events.write(value.event(), out);
+        write(value, out);
       } catch (IOException | RuntimeException e) {
-        throw new SerializationException("Cannot serialize an event for internal topic " + topic + ": " + e, e);
+        throw new SerializationException("Cannot serialize an event for " + topic + ": " + e, e);
       }
       return bytes.toByteArray();
     };
@@ -45,10 +54,9 @@ final class SourcedEventSerde implements Serde<SourcedEvent> {
         return null;
       }
       try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
-        Lineage lineage = new Lineage(in.readUTF(), in.readInt(), in.readLong());
-        return new SourcedEvent(events.read(in), lineage);
+        return read(in);
       } catch (IOException | RuntimeException e) {
-        throw new SerializationException("Cannot deserialize an event from internal topic " + topic + ": " + e, e);
+        throw new SerializationException("Cannot deserialize an event from " + topic + ": " + e, e);
       }
     };
   }

@@ -1,42 +1,53 @@
 package dev.lakehouse.streams.topology;
 
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
  * The highest record timestamp a processor has seen in its task, kept in a changelogged store so
- * that a restart or a task migration classifies records exactly as before. Read from the store
- * each time (a cache hit) so the store stays the only truth.
+ * that a restart or a task migration classifies records exactly as before. All processors of a
+ * task share one store ({@link #STORE}), each under its own key: one changelog partition per task
+ * instead of one per processor, which keeps the partitions of every transaction few. The store is
+ * read once, at the first record after the processor started on its task (the store is restored by
+ * then), and written on every advance; the processor is the key's only writer, so its copy in
+ * memory stays equal to the store.
  */
 final class StreamTime {
   static final long NONE = Long.MIN_VALUE;
-  static final String KEY = "stream-time";
+  static final String STORE = "stream-times";
 
   private final KeyValueStore<String, Long> store;
+  private final String key;
+  private Long current;
 
-  StreamTime(KeyValueStore<String, Long> store) {
+  StreamTime(KeyValueStore<String, Long> store, String key) {
     this.store = store;
+    this.key = key;
   }
 
-  static StoreBuilder<KeyValueStore<String, Long>> storeBuilder(StoreTypes stores, String name) {
-    return Stores.keyValueStoreBuilder(stores.keyValue(name), Serdes.String(), Serdes.Long())
-        .withCachingEnabled();
+  /** Adds the shared store; once per topology, before the processors that name it. */
+  static void addStore(StreamsBuilder builder, StoreTypes stores) {
+    builder.addStateStore(Stores.keyValueStoreBuilder(stores.keyValue(STORE), Serdes.String(), Serdes.Long())
+        .withCachingEnabled());
   }
 
   long current() {
-    Long stored = store.get(KEY);
-    return stored == null ? NONE : stored;
+    if (current == null) {
+      Long stored = store.get(key);
+      current = stored == null ? NONE : stored;
+    }
+    return current;
   }
 
   /** Moves stream time to {@code timestamp} if that is later, and returns the new stream time. */
   long advance(long timestamp) {
-    long current = current();
-    if (timestamp <= current) {
+    if (timestamp <= current()) {
       return current;
     }
-    store.put(KEY, timestamp);
+    current = timestamp;
+    store.put(key, timestamp);
     return timestamp;
   }
 }

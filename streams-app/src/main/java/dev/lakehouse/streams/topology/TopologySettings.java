@@ -7,11 +7,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Every knob of the topology. Times are event time unless said otherwise.
+ * Every knob of the topology, checked once when built. Times are event time unless said otherwise.
  *
  * @param windowGrace how long after its end a 1-minute window (and the payment join window) still
  *     accepts records, in stream time; later records go to {@code late-events}
- * @param dedupWindow how long (stream time) an event_id is remembered to drop retried duplicates
+ * @param dedupWindow how long (stream time, counted from when it was seen) an event_id is
+ *     remembered to drop retried duplicates
  * @param maxFutureSkew how far an event time may lie ahead of the wall clock before it is rejected
  * @param horizon how far an order or payment event time may lie behind the stream time of its
  *     input (highest accepted event time on that partition) before it is rejected; stream time,
@@ -20,11 +21,14 @@ import java.util.Set;
  * @param orderStatuses accepted order statuses
  * @param paymentOutcomes accepted payment outcomes
  * @param maxAmount largest accepted amount; amounts must also be positive
- * @param referenceJoinGrace how long (stream time) an order waits for customer and merchant
- *     versions that arrive after it (KIP-923 stream-side buffer of the versioned-table joins)
- * @param referenceHistoryRetention how much history the versioned customer and merchant tables
- *     keep; at least {@code referenceJoinGrace}
+ * @param referenceJoinGrace how long (stream time) an order waits before it is enriched, so that
+ *     customer and merchant versions that arrive a little after it are still used
+ * @param referenceHistoryRetention how far back, behind the newest version of a reference topic,
+ *     the customer and merchant histories keep older versions for as-of lookups; at least
+ *     {@code referenceJoinGrace}
  * @param paymentJoinWindow how long after an order its successful payment may happen
+ * @param inputPartitions partitions of {@code orders} (= of {@code payments}): the windows are
+ *     final once every one of them has closed them
  * @param registryConfig schema registry client settings ({@code schema.registry.url}, ...)
  */
 public record TopologySettings(
@@ -39,6 +43,7 @@ public record TopologySettings(
     Duration referenceJoinGrace,
     Duration referenceHistoryRetention,
     Duration paymentJoinWindow,
+    int inputPartitions,
     Map<String, String> registryConfig) {
 
   public static final String PLACED = "PLACED";
@@ -73,84 +78,125 @@ public record TopologySettings(
               + ": it must be at least the reference join grace " + referenceJoinGrace
               + " (the join looks versions up that far back)");
     }
+    if (inputPartitions < 1) {
+      throw new IllegalArgumentException("Cannot use " + inputPartitions + " input partitions: it must be 1 or more");
+    }
   }
 
   public static TopologySettings defaults() {
-    return new TopologySettings(
-        Duration.ofMinutes(2),
-        Duration.ofMinutes(10),
-        Duration.ofMinutes(5),
-        Duration.ofDays(7),
-        Set.of("EUR", "USD", "GBP"),
-        Set.of(PLACED, "CANCELLED", "FULFILLED"),
-        Set.of(SUCCEEDED, "DECLINED", "FAILED"),
-        new BigDecimal("1000000.00"),
-        // 0: the stream-side join buffer (KIP-923) lost buffered orders after a kill -9 in
-        // ExactlyOnceRestartIT, so by default reference data must arrive before the order
-        Duration.ZERO,
-        Duration.ofDays(1),
-        Duration.ofMinutes(30),
-        Map.of("schema.registry.url", "file:"));
+    return builder().build();
   }
 
-  public TopologySettings withWindowGrace(Duration value) {
-    return new TopologySettings(value, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
+  public static Builder builder() {
+    return new Builder();
   }
 
-  public TopologySettings withDedupWindow(Duration value) {
-    return new TopologySettings(windowGrace, value, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
+  public Builder toBuilder() {
+    return new Builder()
+        .windowGrace(windowGrace)
+        .dedupWindow(dedupWindow)
+        .maxFutureSkew(maxFutureSkew)
+        .horizon(horizon)
+        .currencies(currencies)
+        .orderStatuses(orderStatuses)
+        .paymentOutcomes(paymentOutcomes)
+        .maxAmount(maxAmount)
+        .referenceJoinGrace(referenceJoinGrace)
+        .referenceHistoryRetention(referenceHistoryRetention)
+        .paymentJoinWindow(paymentJoinWindow)
+        .inputPartitions(inputPartitions)
+        .registryConfig(registryConfig);
   }
 
-  public TopologySettings withMaxFutureSkew(Duration value) {
-    return new TopologySettings(windowGrace, dedupWindow, value, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+  /** The settings, starting from the defaults; {@link #build()} checks them all at once. */
+  public static final class Builder {
+    private Duration windowGrace = Duration.ofMinutes(2);
+    private Duration dedupWindow = Duration.ofMinutes(10);
+    private Duration maxFutureSkew = Duration.ofMinutes(5);
+    private Duration horizon = Duration.ofDays(7);
+    private Set<String> currencies = Set.of("EUR", "USD", "GBP");
+    private Set<String> orderStatuses = Set.of(PLACED, "CANCELLED", "FULFILLED");
+    private Set<String> paymentOutcomes = Set.of(SUCCEEDED, "DECLINED", "FAILED");
+    private BigDecimal maxAmount = new BigDecimal("1000000.00");
+    private Duration referenceJoinGrace = Duration.ZERO;
+    // as long as the horizon, so that any order still accepted finds the version of its time
+    private Duration referenceHistoryRetention = Duration.ofDays(7);
+    private Duration paymentJoinWindow = Duration.ofMinutes(30);
+    private int inputPartitions = 1;
+    private Map<String, String> registryConfig = Map.of("schema.registry.url", "file:");
 
-  public TopologySettings withHorizon(Duration value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, value, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+    private Builder() {}
 
-  public TopologySettings withCurrencies(Set<String> value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, value, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+    public Builder windowGrace(Duration value) {
+      windowGrace = value;
+      return this;
+    }
 
-  public TopologySettings withOrderStatuses(Set<String> value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, value,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+    public Builder dedupWindow(Duration value) {
+      dedupWindow = value;
+      return this;
+    }
 
-  public TopologySettings withPaymentOutcomes(Set<String> value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        value, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+    public Builder maxFutureSkew(Duration value) {
+      maxFutureSkew = value;
+      return this;
+    }
 
-  public TopologySettings withMaxAmount(BigDecimal value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, value, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+    public Builder horizon(Duration value) {
+      horizon = value;
+      return this;
+    }
 
-  public TopologySettings withReferenceJoinGrace(Duration value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, value, referenceHistoryRetention, paymentJoinWindow, registryConfig);
-  }
+    public Builder currencies(Set<String> value) {
+      currencies = value;
+      return this;
+    }
 
-  public TopologySettings withReferenceHistoryRetention(Duration value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, value, paymentJoinWindow, registryConfig);
-  }
+    public Builder orderStatuses(Set<String> value) {
+      orderStatuses = value;
+      return this;
+    }
 
-  public TopologySettings withPaymentJoinWindow(Duration value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, value, registryConfig);
-  }
+    public Builder paymentOutcomes(Set<String> value) {
+      paymentOutcomes = value;
+      return this;
+    }
 
-  public TopologySettings withRegistryConfig(Map<String, String> value) {
-    return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
-        paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow, value);
+    public Builder maxAmount(BigDecimal value) {
+      maxAmount = value;
+      return this;
+    }
+
+    public Builder referenceJoinGrace(Duration value) {
+      referenceJoinGrace = value;
+      return this;
+    }
+
+    public Builder referenceHistoryRetention(Duration value) {
+      referenceHistoryRetention = value;
+      return this;
+    }
+
+    public Builder paymentJoinWindow(Duration value) {
+      paymentJoinWindow = value;
+      return this;
+    }
+
+    public Builder inputPartitions(int value) {
+      inputPartitions = value;
+      return this;
+    }
+
+    public Builder registryConfig(Map<String, String> value) {
+      registryConfig = value;
+      return this;
+    }
+
+    public TopologySettings build() {
+      return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
+          paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow,
+          inputPartitions, registryConfig);
+    }
   }
 
   private static void requireNonNegative(String what, Duration value) {

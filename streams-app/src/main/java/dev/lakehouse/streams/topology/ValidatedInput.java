@@ -2,7 +2,6 @@ package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
-import java.time.Duration;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -17,37 +16,25 @@ final class ValidatedInput {
   private final StreamsBuilder builder;
   private final AvroDeserializer deserializer;
   private final Serde<GenericRecord> outputSerde;
-  private final StoreTypes stores;
 
-  ValidatedInput(StreamsBuilder builder, StoreTypes stores, AvroDeserializer deserializer,
-      Serde<GenericRecord> outputSerde) {
+  ValidatedInput(StreamsBuilder builder, AvroDeserializer deserializer, Serde<GenericRecord> outputSerde) {
     this.builder = builder;
-    this.stores = stores;
     this.deserializer = deserializer;
     this.outputSerde = outputSerde;
   }
 
-  /** Valid records of the topic, keyed as read, timestamped with their (possibly raised) event time. */
+  /** Valid records of the topic, keyed as read, timestamped with their event time. */
   KStream<String, SourcedEvent> read(EventRules rules, EventTimeRule timeRule) {
     String topic = rules.topic();
-    String streamTimeStore = topic + "-validation-stream-time";
-    builder.addStateStore(StreamTime.storeBuilder(stores, streamTimeStore));
+    InputCheck check = new InputCheck(rules, timeRule, deserializer);
     KStream<String, Routed<SourcedEvent>> routed = builder
         .stream(topic, Consumed.with(Serdes.String(), Serdes.ByteArray())
             .withTimestampExtractor(new ValidTimestampExtractor())
             .withName(topic + "-source"))
-        .processValues(() -> new EventValidator(rules, timeRule, deserializer, streamTimeStore),
-            Named.as(topic + "-validation"), streamTimeStore);
+        .processValues(() -> new EventValidator(check), Named.as(topic + "-validation"), StreamTime.STORE);
     RoutedBranches<SourcedEvent> branches = RoutedBranches.split(routed, topic + "-validation");
     sendDeadLetters(branches.diverted(), topic + "-validation");
     return branches.kept();
-  }
-
-  /** The same events without retried duplicates. */
-  KStream<String, SourcedEvent> deduplicated(KStream<String, SourcedEvent> events, String topic, Duration window) {
-    String store = topic + "-dedup-store";
-    builder.addStateStore(EventDeduplicator.storeBuilder(stores, store, window));
-    return events.processValues(() -> new EventDeduplicator(store, topic, window), Named.as(topic + "-dedup"), store);
   }
 
   void sendDeadLetters(KStream<String, GenericRecord> deadLetters, String name) {

@@ -6,7 +6,6 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.kstream.Windowed;
 
 /** Group keys and output rows of the two windowed totals. */
 final class WindowRows {
@@ -20,34 +19,34 @@ final class WindowRows {
     return order.text("currency") + ":" + order.text("merchant_id");
   }
 
-  static KeyValue<String, GenericRecord> revenue(Windowed<String> window, WindowTotals totals, long processingTime) {
-    String key = window.key();
+  static KeyValue<String, GenericRecord> revenue(String key, long windowStart, WindowTotals totals,
+      long processingTime) {
     int split = key.indexOf(':');
     String merchantId = key.substring(split + 1);
     GenericData.Record row = new GenericData.Record(REVENUE);
     row.put("merchant_id", merchantId);
     row.put("currency", key.substring(0, split));
-    putWindow(row, window, processingTime);
+    putWindow(row, windowStart, processingTime);
     row.put("order_count", totals.count());
     row.put("revenue", totals.amount());
     row.put("event_time", Instant.ofEpochMilli(totals.maxEventTime()));
     return KeyValue.pair(merchantId, row);
   }
 
-  static KeyValue<String, GenericRecord> paymentsByOutcome(Windowed<String> window, WindowTotals totals,
+  static KeyValue<String, GenericRecord> paymentsByOutcome(String outcome, long windowStart, WindowTotals totals,
       long processingTime) {
     GenericData.Record row = new GenericData.Record(PAYMENTS);
-    row.put("outcome", window.key());
-    putWindow(row, window, processingTime);
+    row.put("outcome", outcome);
+    putWindow(row, windowStart, processingTime);
     row.put("payment_count", totals.count());
     row.put("amount_total", totals.amount());
     row.put("event_time", Instant.ofEpochMilli(totals.maxEventTime()));
-    return KeyValue.pair(window.key(), row);
+    return KeyValue.pair(outcome, row);
   }
 
-  private static void putWindow(GenericData.Record row, Windowed<String> window, long processingTime) {
-    row.put("window_start", Instant.ofEpochMilli(window.window().start()));
-    row.put("window_end", Instant.ofEpochMilli(window.window().end()));
+  private static void putWindow(GenericData.Record row, long windowStart, long processingTime) {
+    row.put("window_start", Instant.ofEpochMilli(windowStart));
+    row.put("window_end", Instant.ofEpochMilli(windowStart + WindowedTotals.WINDOW_SIZE.toMillis()));
     row.put("processing_time", Instant.ofEpochMilli(processingTime));
   }
 }

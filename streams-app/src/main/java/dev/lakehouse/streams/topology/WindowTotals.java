@@ -16,6 +16,10 @@ record WindowTotals(long count, BigDecimal amount, long maxEventTime) {
     return new WindowTotals(count + 1, amount.add(event.amount()), Math.max(maxEventTime, event.eventTime()));
   }
 
+  WindowTotals plus(WindowTotals other) {
+    return new WindowTotals(count + other.count, amount.add(other.amount), Math.max(maxEventTime, other.maxEventTime));
+  }
+
   static Serde<WindowTotals> serde() {
     Serializer<WindowTotals> serializer = (topic, totals) -> {
       if (totals == null) {

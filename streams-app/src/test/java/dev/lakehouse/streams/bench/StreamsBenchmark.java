@@ -1,12 +1,14 @@
 package dev.lakehouse.streams.bench;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.streams.it.AppProcess;
+import dev.lakehouse.streams.App;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.JavaCommand;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,10 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
@@ -43,15 +41,18 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class StreamsBenchmark {
   private static final String APP_ID = "bench-streams";
-  private static final Pattern HEAP_USED = Pattern.compile("^jvm_memory_used_bytes\\{area=\"heap\"} (\\d+)$",
-      Pattern.MULTILINE);
+  private static final Pattern HEAP_BEFORE_GC = Pattern.compile(" (\\d+)M->\\d+M\\(\\d+M\\)");
 
   private StreamsBenchmark() {}
 
   public static void main(String[] args) throws Exception {
     int events = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
     int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 2;
-    List<String> extra = args.length > 2 ? List.of(args).subList(2, args.length) : List.of();
+    // each further argument may hold several options separated by spaces (run.sh passes one)
+    List<String> extra = args.length > 2
+        ? List.of(args).subList(2, args.length).stream().flatMap(arg -> List.of(arg.trim().split("\\s+")).stream())
+            .filter(arg -> !arg.isEmpty()).toList()
+        : List.of();
     List<String> appSettings = extra.stream().filter(arg -> !arg.startsWith("-")).toList();
     List<String> jvmOptions = extra.stream().filter(arg -> arg.startsWith("-")).toList();
     if (jvmOptions.isEmpty()) {
@@ -83,20 +84,23 @@ public final class StreamsBenchmark {
           "http.port=" + port,
           String.join("\n", appSettings),
           ""));
-      AtomicLong peakHeap = new AtomicLong();
       double appSeconds;
+      double cpuSeconds;
       Map<String, Long> writes;
-      try (AppProcess app = AppProcess.start(config, work.resolve("app.log"), jvmOptions.toArray(String[]::new))) {
+      Path gcLog = work.resolve("app-gc.log");
+      List<String> options = new ArrayList<>(jvmOptions);
+      // peak heap from the GC log, so that nothing polls the app while it is measured
+      options.add("-Xlog:gc:file=" + gcLog);
+      try (ChildProcess app = JavaCommand.onThisClasspath(App.class).jvmOptions(options)
+          .args("--config", config.toString()).start(work.resolve("app.log"))) {
         awaitReady(port, app);
-        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-        sampler.scheduleAtFixedRate(() -> heapUsed(port).ifPresent(used -> peakHeap.accumulateAndGet(used, Math::max)),
-            0, 1, TimeUnit.SECONDS);
+        Duration cpuAtStart = app.cpuTime();
         long start = System.nanoTime();
         new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofMinutes(30)).awaitBeforeTail();
         appSeconds = (System.nanoTime() - start) / 1e9;
-        sampler.shutdownNow();
+        cpuSeconds = app.cpuTime().minus(cpuAtStart).toMillis() / 1e3;
         writes = recordsWrittenByApp(kafka.bootstrapServers());
-        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop());
+        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop(Duration.ofSeconds(60)));
       }
       double throughput = inputRecords / appSeconds;
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
@@ -106,14 +110,16 @@ public final class StreamsBenchmark {
           appSeconds);
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);
       System.out.printf(Locale.ROOT, "ceiling ratio: %.2f%n", throughput / ceiling);
+      System.out.printf(Locale.ROOT, "events per cpu second: %.0f (%.1f CPU seconds of the app's JVM, all threads)%n",
+          inputRecords / cpuSeconds, cpuSeconds);
       long totalWrites = writes.values().stream().mapToLong(Long::longValue).sum();
       System.out.printf(Locale.ROOT, "writes per input record: %.1f (%d offsets on internal and output topics, "
           + "transaction markers included)%n", (double) totalWrites / inputRecords, totalWrites);
       writes.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
           .forEach(topic -> System.out.printf(Locale.ROOT, "  %5.2f per input  %s%n",
               (double) topic.getValue() / inputRecords, topic.getKey()));
-      System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, sampled every second from /metrics)%n",
-          peakHeap.get() / (1024 * 1024));
+      System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, largest heap before a collection in its GC log)%n",
+          peakHeapMiB(gcLog));
     }
   }
 
@@ -133,7 +139,7 @@ public final class StreamsBenchmark {
     }
   }
 
-  private static void awaitReady(int port, AppProcess app) throws InterruptedException {
+  private static void awaitReady(int port, ChildProcess app) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
     while (status(port) != 200) {
       if (!app.isAlive() || System.nanoTime() > deadline) {
@@ -151,13 +157,14 @@ public final class StreamsBenchmark {
     }
   }
 
-  private static java.util.Optional<Long> heapUsed(int port) {
-    try {
-      Matcher matcher = HEAP_USED.matcher(get(port, "/metrics").body());
-      return matcher.find() ? java.util.Optional.of(Long.parseLong(matcher.group(1))) : java.util.Optional.empty();
-    } catch (Exception e) {
-      return java.util.Optional.empty();
+  /** The largest "used before" of the collections in a {@code -Xlog:gc} file ("... 123M->45M(1024M) ..."). */
+  private static long peakHeapMiB(Path gcLog) throws java.io.IOException {
+    long peak = 0;
+    Matcher matcher = HEAP_BEFORE_GC.matcher(Files.readString(gcLog));
+    while (matcher.find()) {
+      peak = Math.max(peak, Long.parseLong(matcher.group(1)));
     }
+    return peak;
   }
 
   private static HttpResponse<String> get(int port, String path) throws Exception {

@@ -3,13 +3,16 @@ package dev.lakehouse.streams.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lakehouse.local.embedded.EmbeddedKafka;
-import dev.lakehouse.local.embedded.FreePorts;
-import dev.lakehouse.local.generator.Generator;
-import dev.lakehouse.local.generator.GeneratorConfig;
-import dev.lakehouse.local.generator.GroupCatchUp;
-import dev.lakehouse.local.generator.ProducedRecord;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
+import dev.lakehouse.generator.GroupCatchUp;
+import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.App;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.JavaCommand;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -63,6 +66,12 @@ class ExactlyOnceRestartIT {
     }
   }
 
+  /** The app in a JVM of its own ({@code App --config}), so that the test can kill it like a crashing host would. */
+  private static JavaCommand app(Path config) {
+    return JavaCommand.onThisClasspath(App.class).heap("384m").jvmOptions("-XX:+UseSerialGC")
+        .args("--config", config.toString());
+  }
+
   /** Runs the scenario once; the tests below check one output topic each. */
   private static void produceCrashAndRestart() throws Exception {
     int httpPort = FreePorts.pick();
@@ -85,7 +94,7 @@ class ExactlyOnceRestartIT {
         .build();
     List<ProducedRecord> produced = new ArrayList<>();
     try (Generator generator = Generator.create(input);
-        AppProcess first = AppProcess.start(config, log);
+        ChildProcess first = app(config).start(log);
         CommittedOutput enriched = new CommittedOutput(kafka.bootstrapServers(), Topics.ORDERS_ENRICHED)) {
       await("first app ready").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
           .until(() -> status(httpPort, "/health/ready") == 200);
@@ -96,7 +105,7 @@ class ExactlyOnceRestartIT {
       assertThat(mainPhase).as("the crash must happen while input is still arriving").isNotDone();
       first.kill();
 
-      try (AppProcess second = AppProcess.start(config, log)) {
+      try (ChildProcess second = app(config).start(log)) {
         produced.addAll(mainPhase.get());
         new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofSeconds(90)).awaitBeforeTail();
         produced.addAll(generator.produceTail());
@@ -104,7 +113,7 @@ class ExactlyOnceRestartIT {
 
         liveAfterRestart = status(httpPort, "/health/live");
         metricsAfterRestart = get(httpPort, "/metrics").body();
-        exitCodeAfterSigterm = second.stop();
+        exitCodeAfterSigterm = second.stop(Duration.ofSeconds(60));
       }
     }
     expected = new GeneratedInput(produced);

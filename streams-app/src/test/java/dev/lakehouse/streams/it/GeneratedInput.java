@@ -1,7 +1,7 @@
 package dev.lakehouse.streams.it;
 
-import dev.lakehouse.local.generator.EventClass;
-import dev.lakehouse.local.generator.ProducedRecord;
+import dev.lakehouse.generator.EventClass;
+import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
 import java.time.Duration;
 import java.time.Instant;

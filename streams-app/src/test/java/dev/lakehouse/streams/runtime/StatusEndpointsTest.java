@@ -41,7 +41,7 @@ class StatusEndpointsTest {
     StateTracker tracker = new StateTracker();
     tracker.onChange(State.RUNNING, State.REBALANCING);
     try (TopologyTestDriver driver = new TopologyTestDriver(
-        LakehouseTopology.build(TopologyKeys.settings(config), props), props)) {
+        LakehouseTopology.build(TopologyKeys.settings(config).build(), props), props)) {
       TestInputTopic<String, byte[]> orders =
           driver.createInputTopic(Topics.ORDERS, new StringSerializer(), new ByteArraySerializer());
       Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);

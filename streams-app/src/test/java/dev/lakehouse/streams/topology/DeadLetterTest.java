@@ -83,7 +83,10 @@ class DeadLetterTest {
         bad("event time before 1970", Topics.ORDERS, "o-bad",
             encodedOrder("10.00", "EUR", "PLACED", Instant.ofEpochMilli(-1)), ErrorClass.EVENT_TIME_OUT_OF_RANGE,
             "is before 1970", Instant.ofEpochMilli(-1)),
-        bad("tombstone", Topics.MERCHANTS, "m-1", null, ErrorClass.INVALID_VALUE, "value is null", null));
+        bad("tombstone on orders", Topics.ORDERS, "o-bad", null, ErrorClass.INVALID_VALUE, "value is null", null),
+        bad("tombstone on payments", Topics.PAYMENTS, "o-1", null, ErrorClass.INVALID_VALUE, "value is null", null),
+        bad("tombstone without a key", Topics.CUSTOMERS, null, null, ErrorClass.MISSING_KEY, "record key is null",
+            TopologyHarness.WALL_CLOCK));
   }
 
   @ParameterizedTest(name = "{0}")

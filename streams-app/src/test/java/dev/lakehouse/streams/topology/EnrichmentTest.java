@@ -22,7 +22,7 @@ class EnrichmentTest {
   @Test
   void ordersGetTheReferenceVersionsValidAtTheirEventTime() {
     TestEvents events = new TestEvents(21);
-    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults().withReferenceJoinGrace(Duration.ofSeconds(30)), stateDir)) {
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().referenceJoinGrace(Duration.ofSeconds(30)).build(), stateDir)) {
       harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
       harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann Smith", "FR", "business", T.plusSeconds(60)));
       harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
@@ -62,6 +62,29 @@ class EnrichmentTest {
       assertThat(first.get("event_time")).isEqualTo(T);
       assertThat(first.get("processing_time")).isEqualTo(TopologyHarness.WALL_CLOCK);
       assertThat(first.get("amount")).isEqualTo(new BigDecimal("42.00"));
+    }
+  }
+
+  @Test
+  void aTombstoneDeletesTheReferenceAsOfItsTimestampAndIsNoDeadLetter() {
+    TestEvents events = new TestEvents(22);
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
+      harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
+      pipeOrder(harness, events, "o-before", "c-1", "m-1", T);
+      // deleted upstream at T + 10 min (change-data-capture sends a null value, keyed by the id)
+      harness.pipe(Topics.CUSTOMERS, "c-1", null, T.plus(Duration.ofMinutes(10)));
+      pipeOrder(harness, events, "o-after", "c-1", "m-1", T.plus(Duration.ofMinutes(11)));
+      // an order from before the deletion, arriving after it, still gets the version of its time
+      pipeOrder(harness, events, "o-late", "c-1", "m-1", T.plus(Duration.ofMinutes(5)));
+
+      Map<String, GenericRecord> enriched = new HashMap<>();
+      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      assertReference(enriched.get("o-before"), "Ann", "DE", "retail", "Shop");
+      assertReference(enriched.get("o-after"), null, null, null, "Shop");
+      assertReference(enriched.get("o-late"), "Ann", "DE", "retail", "Shop");
+      assertThat(harness.read(Topics.DEAD_LETTERS)).isEmpty();
+      assertThat(harness.counter(LakehouseMetrics.RECORDS_VALID, Topics.CUSTOMERS)).isEqualTo(2.0);
     }
   }
 

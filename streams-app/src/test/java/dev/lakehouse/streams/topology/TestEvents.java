@@ -120,6 +120,11 @@ public final class TestEvents {
     return timesAndArrivals.stream().map(pair -> Instant.ofEpochMilli(pair[0])).toList();
   }
 
+  /** The event time of an order or payment, in epoch milliseconds. */
+  public static long millis(GenericRecord event) {
+    return ((Instant) event.get("event_time")).toEpochMilli();
+  }
+
   public boolean chance(double probability) {
     return random.nextDouble() < probability;
   }

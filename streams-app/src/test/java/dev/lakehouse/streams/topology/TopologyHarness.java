@@ -5,6 +5,7 @@ import dev.lakehouse.schemas.registry.FileSchemaRegistry;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,24 +24,45 @@ import org.apache.kafka.streams.state.BuiltInDslStoreSuppliers;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 
-/** The topology in a {@link TopologyTestDriver} with the production settings that matter. */
+/**
+ * The app's two topologies (the pipeline, and the reference checks that dead-letter invalid
+ * reference records) in {@link TopologyTestDriver}s with the production settings that matter:
+ * inputs go to every topology that reads them, outputs are read from both.
+ */
 final class TopologyHarness implements AutoCloseable {
   /** The mocked wall clock; test event times lie before it. */
   static final Instant WALL_CLOCK = Instant.parse("2026-11-29T12:00:00Z");
 
-  private final TopologyTestDriver driver;
-  private final Map<String, TestInputTopic<String, byte[]>> inputs = new HashMap<>();
-  private final Map<String, TestOutputTopic<String, GenericRecord>> outputs = new HashMap<>();
+  private final TopologyTestDriver pipeline;
+  private final TopologyTestDriver referenceChecks;
+  private final Map<String, List<TestInputTopic<String, byte[]>>> inputs = new HashMap<>();
+  private final Map<String, List<TestOutputTopic<String, GenericRecord>>> outputs = new HashMap<>();
 
   TopologyHarness(TopologySettings settings, Path stateDir) {
-    Properties props = streamsProperties(stateDir);
-    driver = new TopologyTestDriver(LakehouseTopology.build(settings, props), props, WALL_CLOCK);
+    this(settings, streamsProperties(stateDir));
+  }
+
+  TopologyHarness(TopologySettings settings, Properties props) {
+    pipeline = new TopologyTestDriver(LakehouseTopology.build(settings, props), props, WALL_CLOCK);
+    Properties checksProps = new Properties();
+    checksProps.putAll(props);
+    checksProps.put(StreamsConfig.APPLICATION_ID_CONFIG,
+        props.get(StreamsConfig.APPLICATION_ID_CONFIG) + ReferenceChecksTopology.APPLICATION_ID_SUFFIX);
+    referenceChecks = new TopologyTestDriver(ReferenceChecksTopology.build(settings, checksProps), checksProps,
+        WALL_CLOCK);
     for (String topic : Topics.INPUTS) {
-      inputs.put(topic, driver.createInputTopic(topic, new StringSerializer(), new ByteArraySerializer()));
+      inputs.put(topic, new ArrayList<>());
+      for (TopologyTestDriver driver : List.of(pipeline, referenceChecks)) {
+        if (driver == pipeline || topic.equals(Topics.CUSTOMERS) || topic.equals(Topics.MERCHANTS)) {
+          inputs.get(topic).add(driver.createInputTopic(topic, new StringSerializer(), new ByteArraySerializer()));
+        }
+      }
     }
     for (String topic : Topics.OUTPUTS) {
-      outputs.put(topic, driver.createOutputTopic(topic, new StringDeserializer(),
-          new AvroDeserializer(FileSchemaRegistry.bundled(), null)));
+      outputs.put(topic, List.of(pipeline, referenceChecks).stream()
+          .map(driver -> driver.createOutputTopic(topic, new StringDeserializer(),
+              new AvroDeserializer(FileSchemaRegistry.bundled(), null)))
+          .toList());
     }
   }
 
@@ -65,21 +87,30 @@ final class TopologyHarness implements AutoCloseable {
   }
 
   void pipe(String topic, String key, byte[] value) {
-    inputs.get(topic).pipeInput(new TestRecord<>(key, value, WALL_CLOCK));
+    pipe(topic, key, value, WALL_CLOCK);
+  }
+
+  /** A record with its Kafka timestamp (the topology re-stamps valid records with their event time). */
+  void pipe(String topic, String key, byte[] value, Instant timestamp) {
+    inputs.get(topic).forEach(input -> input.pipeInput(new TestRecord<>(key, value, timestamp)));
   }
 
   List<TestRecord<String, GenericRecord>> read(String topic) {
-    return outputs.get(topic).readRecordsToList();
+    List<TestRecord<String, GenericRecord>> records = new ArrayList<>();
+    outputs.get(topic).forEach(output -> records.addAll(output.readRecordsToList()));
+    return records;
   }
 
   <K, V> KeyValueStore<K, V> keyValueStore(String name) {
-    return driver.getKeyValueStore(name);
+    return pipeline.getKeyValueStore(name);
   }
 
   /** The counter summed over stream threads; 0 when never registered. */
   double counter(String name, String topic) {
     double sum = 0;
-    for (Map.Entry<MetricName, ? extends Metric> metric : driver.metrics().entrySet()) {
+    Map<MetricName, Metric> metrics = new HashMap<>(pipeline.metrics());
+    metrics.putAll(referenceChecks.metrics());
+    for (Map.Entry<MetricName, ? extends Metric> metric : metrics.entrySet()) {
       MetricName id = metric.getKey();
       if (id.group().equals(LakehouseMetrics.GROUP) && id.name().equals(name)
           && topic.equals(id.tags().get(LakehouseMetrics.TOPIC_TAG))) {
@@ -99,6 +130,7 @@ final class TopologyHarness implements AutoCloseable {
 
   @Override
   public void close() {
-    driver.close();
+    pipeline.close();
+    referenceChecks.close();
   }
 }

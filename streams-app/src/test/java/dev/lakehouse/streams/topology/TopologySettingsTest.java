@@ -16,34 +16,49 @@ class TopologySettingsTest {
     assertThat(defaults.windowGrace()).isEqualTo(Duration.ofMinutes(2));
     assertThat(defaults.dedupWindow()).isEqualTo(Duration.ofMinutes(10));
     assertThat(defaults.paymentJoinWindow()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(defaults.referenceHistoryRetention()).isEqualTo(defaults.horizon());
     assertThat(defaults.currencies()).containsExactlyInAnyOrder("EUR", "USD", "GBP");
     assertThat(defaults.maxAmount()).isEqualByComparingTo("1000000.00");
+    assertThat(defaults.inputPartitions()).isEqualTo(1);
     assertThat(defaults.registryConfig()).containsEntry("schema.registry.url", "file:");
   }
 
   @Test
-  void withCopiesChangeOneKnob() {
-    TopologySettings changed = TopologySettings.defaults().withWindowGrace(Duration.ofSeconds(5));
+  void theBuilderChangesOneKnob() {
+    TopologySettings changed = TopologySettings.builder().windowGrace(Duration.ofSeconds(5)).build();
 
     assertThat(changed.windowGrace()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(changed.withWindowGrace(TopologySettings.defaults().windowGrace())).isEqualTo(TopologySettings.defaults());
+    assertThat(changed.toBuilder().windowGrace(TopologySettings.defaults().windowGrace()).build())
+        .isEqualTo(TopologySettings.defaults());
+  }
+
+  @Test
+  void checksCrossFieldRulesOnceEveryValueIsSet() {
+    // a join grace above the default retention is fine when the retention set with it is longer still
+    TopologySettings settings = TopologySettings.builder()
+        .referenceJoinGrace(Duration.ofDays(8)).referenceHistoryRetention(Duration.ofDays(9)).build();
+
+    assertThat(settings.referenceJoinGrace()).isEqualTo(Duration.ofDays(8));
   }
 
   @Test
   void rejectsInconsistentSettingsWithTheReason() {
-    TopologySettings defaults = TopologySettings.defaults().withReferenceJoinGrace(Duration.ofSeconds(30));
+    TopologySettings.Builder builder = TopologySettings.builder().referenceJoinGrace(Duration.ofSeconds(30));
 
-    assertThatThrownBy(() -> defaults.withReferenceHistoryRetention(Duration.ofSeconds(10)))
+    assertThatThrownBy(() -> builder.referenceHistoryRetention(Duration.ofSeconds(10)).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot use reference history retention PT10S: it must be at least the reference join grace "
             + "PT30S (the join looks versions up that far back)");
-    assertThatThrownBy(() -> defaults.withWindowGrace(Duration.ofSeconds(-1)))
+    TopologySettings.Builder defaults = TopologySettings.builder();
+    assertThatThrownBy(() -> defaults.windowGrace(Duration.ofSeconds(-1)).build())
         .hasMessage("Cannot use window grace PT-1S: it must be zero or more");
-    assertThatThrownBy(() -> defaults.withOrderStatuses(Set.of("CANCELLED")))
+    assertThatThrownBy(() -> TopologySettings.builder().orderStatuses(Set.of("CANCELLED")).build())
         .hasMessage("Cannot use order statuses [CANCELLED]: revenue and payments need PLACED");
-    assertThatThrownBy(() -> defaults.withMaxAmount(BigDecimal.ZERO))
+    assertThatThrownBy(() -> TopologySettings.builder().maxAmount(BigDecimal.ZERO).build())
         .hasMessage("Cannot use max amount 0: it must be positive");
-    assertThatThrownBy(() -> defaults.withCurrencies(Set.of()))
+    assertThatThrownBy(() -> TopologySettings.builder().currencies(Set.of()).build())
         .hasMessage("Cannot use currencies []: list at least one");
+    assertThatThrownBy(() -> TopologySettings.builder().inputPartitions(0).build())
+        .hasMessage("Cannot use 0 input partitions: it must be 1 or more");
   }
 }

@@ -42,7 +42,7 @@ class WindowedTotalsTest {
     assertThat(oracle.outOfOrderOnTime).as("on-time events out of order").isGreaterThan(20);
     assertThat(oracle.latenessById).as("late events").hasSizeGreaterThan(5);
 
-    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults().withWindowGrace(GRACE), stateDir)) {
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().windowGrace(GRACE).build(), stateDir)) {
       orders.forEach(order -> harness.pipe(Topics.ORDERS, order));
 
       Map<WindowOracle.WindowKey, WindowOracle.Totals> actual = new HashMap<>();
@@ -78,7 +78,7 @@ class WindowedTotalsTest {
     WindowOracle oracle = new WindowOracle(arrivals, GRACE.toMillis());
     assertThat(oracle.latenessById).hasSizeGreaterThan(0);
 
-    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults().withWindowGrace(GRACE), stateDir)) {
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().windowGrace(GRACE).build(), stateDir)) {
       payments.forEach(payment -> harness.pipe(Topics.PAYMENTS, payment));
 
       Map<WindowOracle.WindowKey, WindowOracle.Totals> actual = new HashMap<>();
@@ -108,7 +108,7 @@ class WindowedTotalsTest {
         windowStart.plus(Duration.ofMinutes(1)).plus(GRACE));
     GenericRecord late = events.order("o-5", "c-1", "m-1", "PLACED", "7.00", "EUR", windowStart.plusSeconds(30));
 
-    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults().withWindowGrace(GRACE), stateDir)) {
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().windowGrace(GRACE).build(), stateDir)) {
       List.of(first, advance, inGrace, closer, late).forEach(order -> harness.pipe(Topics.ORDERS, order));
 
       List<GenericRecord> rows = harness.read(Topics.REVENUE_BY_MERCHANT_1M).stream().map(TestRecord::value).toList();
@@ -121,12 +121,12 @@ class WindowedTotalsTest {
   }
 
   @Test
-  void theLateRouterClassifiesByItsPersistedStreamTimeAsAfterARestart() {
+  void lateRecordsAreClassifiedByThePersistedStreamTimeAsAfterARestart() {
     TestEvents events = new TestEvents(4);
-    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults().withWindowGrace(GRACE), stateDir)) {
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.builder().windowGrace(GRACE).build(), stateDir)) {
       // what a restarted task finds after restoring the router's changelog
-      harness.<String, Long>keyValueStore("revenue-by-merchant-currency-late-router-stream-time")
-          .put(StreamTime.KEY, START.plus(Duration.ofMinutes(10)).toEpochMilli());
+      harness.<String, Long>keyValueStore(StreamTime.STORE)
+          .put("revenue-by-merchant-currency-partials", START.plus(Duration.ofMinutes(10)).toEpochMilli());
       GenericRecord order = events.order("o-1", "c-1", "m-1", "PLACED", "10.00", "EUR", START);
 
       harness.pipe(Topics.ORDERS, order);

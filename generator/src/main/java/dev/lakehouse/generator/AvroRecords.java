@@ -1,0 +1,59 @@
+package dev.lakehouse.generator;
+
+import dev.lakehouse.schemas.Topics;
+import java.math.BigDecimal;
+import java.time.Instant;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+
+/** Builds the input records of the pipeline as Avro records of the topics' value schemas. */
+final class AvroRecords {
+  private AvroRecords() {}
+
+  static GenericRecord order(
+      String eventId, String orderId, String customerId, String merchantId, String status,
+      BigDecimal amount, String currency, Instant eventTime) {
+    GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.ORDERS));
+    r.put("event_id", eventId);
+    r.put("order_id", orderId);
+    r.put("customer_id", customerId);
+    r.put("merchant_id", merchantId);
+    r.put("status", status);
+    r.put("amount", amount);
+    r.put("currency", currency);
+    r.put("event_time", eventTime);
+    return r;
+  }
+
+  static GenericRecord payment(
+      String eventId, String paymentId, String orderId, BigDecimal amount, String outcome, Instant eventTime) {
+    GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.PAYMENTS));
+    r.put("event_id", eventId);
+    r.put("payment_id", paymentId);
+    r.put("order_id", orderId);
+    r.put("amount", amount);
+    r.put("outcome", outcome);
+    r.put("event_time", eventTime);
+    return r;
+  }
+
+  static GenericRecord customer(String customerId, String name, String country, String segment, Instant updatedAt) {
+    GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.CUSTOMERS));
+    r.put("customer_id", customerId);
+    r.put("name", name);
+    r.put("country", country);
+    r.put("segment", segment);
+    r.put("updated_at", updatedAt);
+    return r;
+  }
+
+  static GenericRecord merchant(String merchantId, String name, String country, String category, Instant updatedAt) {
+    GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.MERCHANTS));
+    r.put("merchant_id", merchantId);
+    r.put("name", name);
+    r.put("country", country);
+    r.put("category", category);
+    r.put("updated_at", updatedAt);
+    return r;
+  }
+}
