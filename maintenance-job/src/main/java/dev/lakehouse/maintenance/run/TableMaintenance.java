@@ -11,6 +11,7 @@ import dev.lakehouse.maintenance.manifests.ManifestRewriter;
 import dev.lakehouse.maintenance.orphans.LeftoverCleaner;
 import dev.lakehouse.maintenance.orphans.OrphanCleaner;
 import dev.lakehouse.maintenance.report.HealthScore;
+import dev.lakehouse.maintenance.report.ObjectStoreHint;
 import dev.lakehouse.maintenance.report.TableReport;
 import dev.lakehouse.maintenance.report.TableStats;
 import dev.lakehouse.maintenance.report.TableStatsCollector;
@@ -53,14 +54,14 @@ public final class TableMaintenance {
     } catch (NoSuchTableException e) {
       return TableReport.failed(id.toString(), "Cannot maintain " + id + ": the table does not exist", 0);
     } catch (RuntimeException e) {
-      return TableReport.failed(id.toString(), "Cannot load " + id + ": " + CatalogFactory.rootMessage(e), 0);
+      return TableReport.failed(id.toString(), describe("Cannot load " + id, e), 0);
     }
     TableStats before;
     try {
       before = TableStatsCollector.collect(table, settings, clock.millis());
     } catch (RuntimeException e) {
-      return TableReport.failed(id.toString(), "Cannot read the current files of " + id + ": "
-          + CatalogFactory.rootMessage(e), clock.millis() - start);
+      return TableReport.failed(id.toString(), describe("Cannot read the current files of " + id, e),
+          clock.millis() - start);
     }
     if (options.dryRun()) {
       return dryRun(table, settings, before, start);
@@ -70,8 +71,9 @@ public final class TableMaintenance {
     try {
       attempt = acquire(table);
     } catch (RuntimeException e) {
-      return TableReport.failed(id.toString(), "Cannot take the maintenance lease on " + id + ": "
-          + CatalogFactory.rootMessage(e) + " (does the job have write permission on the table?)", clock.millis() - start);
+      return TableReport.failed(id.toString(), ObjectStoreHint.appendTo("Cannot take the maintenance lease on " + id
+          + ": " + CatalogFactory.rootMessage(e), e, " (does the job have write permission on the table?)"),
+          clock.millis() - start);
     }
     if (attempt.lease().isEmpty()) {
       TableLease.Holder holder = attempt.heldBy().orElseThrow();
@@ -174,6 +176,10 @@ public final class TableMaintenance {
     }
   }
 
+  private static String describe(String action, Exception e) {
+    return ObjectStoreHint.appendTo(action + ": " + CatalogFactory.rootMessage(e), e);
+  }
+
   private static <T> T task(List<String> errors, String name, Callable<T> body) {
     long start = System.nanoTime();
     try {
@@ -185,7 +191,7 @@ public final class TableMaintenance {
       errors.add("Cannot " + name + ": interrupted");
     } catch (Exception e) {
       LOG.error("Cannot {}", name, e);
-      errors.add("Cannot " + name + ": " + CatalogFactory.rootMessage(e));
+      errors.add(describe("Cannot " + name, e));
     }
     return null;
   }
