@@ -3,6 +3,8 @@ package dev.lakehouse.connect.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.lakehouse.testkit.ConnectWorkers;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.io.Reader;
 import java.lang.reflect.InvocationTargetException;
@@ -26,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * local template is {@code ConnectorLifecycleIT}'s job.
  */
 class WorkerTemplatesIT {
-  private static final Path WORKER_LIB = Path.of(System.getProperty("connect.worker-lib"));
+  private static final Path WORKER_LIB = ConnectWorkers.workerLib(RepoDir.get());
 
   @ParameterizedTest
   @ValueSource(strings = {"config/worker.properties", "config/worker-production.properties",
