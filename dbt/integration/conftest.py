@@ -63,18 +63,30 @@ def schema(trino_db):
     trino_db.rows(f"drop schema if exists iceberg.{name}")
 
 
-def dbt_build(schema, *args):
-    """Runs `dbt build --target local` into `schema`; returns (exit code, results by node name)."""
+def dbt(schema, command, *args):
+    """Runs `dbt <command> --target local` with the models in `schema`; returns the finished process."""
     env = dict(os.environ, DBT_PROFILES_DIR=str(DBT_DIR), DBT_SCHEMA=schema, DBT_SEND_ANONYMOUS_USAGE_STATS="false")
-    dbt = shutil.which("dbt", path=str(pathlib.Path(sys.executable).parent)) or "dbt"
+    executable = shutil.which("dbt", path=str(pathlib.Path(sys.executable).parent)) or "dbt"
     started = time.monotonic()
     proc = subprocess.run(
-        [dbt, "build", "--target", "local", "--no-use-colors", *args],
+        [executable, command, "--target", "local", "--no-use-colors", *args],
         cwd=DBT_DIR, env=env, capture_output=True, text=True,
     )
-    print(f"dbt build into {schema}: exit {proc.returncode} in {time.monotonic() - started:.1f} s")
+    print(f"dbt {command} into {schema}: exit {proc.returncode} in {time.monotonic() - started:.1f} s")
     if proc.returncode != 0:
         print(proc.stdout[-8000:], proc.stderr[-4000:])
+    return proc
+
+
+@pytest.fixture(scope="session")
+def run_dbt(schema):
+    """`run_dbt(command, *args)`: dbt with the test schema, returns the finished process."""
+    return lambda command, *args: dbt(schema, command, *args)
+
+
+def dbt_build(schema, *args):
+    """Runs `dbt build --target local` into `schema`; returns (exit code, results by node name)."""
+    proc = dbt(schema, "build", *args)
     results = json.loads((DBT_DIR / "target" / "run_results.json").read_text())["results"]
     return proc.returncode, {r["unique_id"].split(".")[-1]: r for r in results}
 
@@ -109,6 +121,28 @@ def add_more_events(trino_db):
         subprocess.run(command, shell=True, check=True)
     else:
         pytest.fail("Cannot add events between the builds: set DBT_TEST_SEED=1 or DBT_TEST_BETWEEN")
+
+
+@pytest.fixture(scope="session")
+def sink_commit():
+    """Commits to a table as the Iceberg sink does (a snapshot with kafka.connect.commit-id), through
+    dbt/dev/DevServices.java on the dev stack's catalog and S3 server; returns the commit time (UTC)."""
+    return _sink_commit
+
+
+def _sink_commit(table):
+    data_dir = pathlib.Path(os.environ["LAKEHOUSE_DATA_DIR"])
+    classpath = (data_dir / "classpath.txt").read_text().strip()
+    repo = DBT_DIR.parent
+    proc = subprocess.run(
+        ["java", "-Xmx256m", "-cp", f"{repo / 'testkit/target/classes'}:{classpath}",
+         str(DBT_DIR / "dev/DevServices.java"), "sink-commit", str(data_dir), os.environ["LAKEHOUSE_S3_ENDPOINT"],
+         f"lakehouse.{table}"],
+        capture_output=True, text=True, timeout=180,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    _, _, committed_ms = proc.stdout.strip().splitlines()[-1].split()
+    return dt.datetime.fromtimestamp(int(committed_ms) / 1000, UTC).replace(tzinfo=None)
 
 
 def snapshot(trino_db, schema, table, key):

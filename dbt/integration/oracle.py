@@ -114,9 +114,12 @@ def payment_conversion(db):
 
 
 def newest_per_table(db, table):
+    """Newest event and processing time, and the newest commit of the sink (a snapshot whose summary
+    has its commit id; compaction and other maintenance commits do not count)."""
     row = db.rows(f"select max(event_time) as newest_event, max(processing_time) as newest_processed from {SOURCE}.{table}")[0]
-    commit = db.rows(f'select max(committed_at) as last_commit from {SOURCE}."{table}$snapshots"')[0]
-    return _utc(row["newest_event"]), _utc(row["newest_processed"]), _utc(commit["last_commit"])
+    snapshots = db.rows(f'select committed_at, summary from {SOURCE}."{table}$snapshots"')
+    sink_commits = [_utc(s["committed_at"]) for s in snapshots if "kafka.connect.commit-id" in (s["summary"] or {})]
+    return _utc(row["newest_event"]), _utc(row["newest_processed"]), max(sink_commits, default=None)
 
 
 def generator_hours(path):

@@ -3,6 +3,7 @@ more events (some late, for hours already built), checked against oracle.py."""
 
 import datetime as dt
 import os
+import time
 
 import pytest
 
@@ -11,6 +12,7 @@ import oracle
 SEEDED = os.environ.get("DBT_TEST_SEED") == "1"
 from_generator = pytest.mark.skipif(not os.environ.get("DBT_TEST_ORACLE"),
                                     reason="needs DBT_TEST_ORACLE: data the pipeline landed from the generator")
+seeded_only = pytest.mark.skipif(not SEEDED, reason="needs DBT_TEST_SEED=1: it commits to tables the test seeded itself")
 # freshness thresholds declared in models/staging/__sources.yml: (warn_after, error_after) seconds
 SLO_SECONDS = {
     "orders_enriched": (60, 300),
@@ -141,3 +143,41 @@ def test_pipeline_freshness_reports_each_table_against_its_slo(builds, trino_db,
         else:
             expected = "ok" if lag <= slo[0] else "warn"
         assert row["freshness_status"] == expected, table
+
+
+@seeded_only
+def test_pipeline_freshness_reports_the_sinks_last_commit_not_a_later_compaction(builds, trino_db, schema, sink_commit):
+    table = "orders_enriched"
+    sink_committed_at = sink_commit(table)
+    time.sleep(1.1)  # commit times have millisecond precision: the compaction lands strictly later
+    trino_db.rows(f"alter table iceberg.lakehouse.{table} execute optimize")
+    newest = trino_db.rows(f'select committed_at, operation from iceberg.lakehouse."{table}$snapshots" '
+                           "order by committed_at desc limit 1")[0]
+    assert newest["operation"] == "replace", "the compaction committed after the sink"
+    assert oracle._utc(newest["committed_at"]) > sink_committed_at
+
+    rows = trino_db.rows(f"select f.*, current_timestamp as now from iceberg.{schema}.pipeline_freshness as f "
+                         f"where table_name = '{table}'")
+
+    assert len(rows) == 1
+    assert rows[0]["last_commit_at"] == sink_committed_at
+    age = (oracle._utc(rows[0]["now"]) - sink_committed_at).total_seconds()
+    assert abs(rows[0]["last_commit_age_seconds"] - age) <= 1
+
+
+def test_maintain_models_compacts_the_marts_and_keeps_only_the_retained_snapshots(builds, trino_db, schema, run_dbt):
+    marts = ("fct_orders", "agg_revenue_hourly", "fct_payment_conversion")
+    rows_before = {m: sorted(map(repr, trino_db.rows(f"select * from iceberg.{schema}.{m}"))) for m in marts}
+    assert any(len(trino_db.rows(f'select snapshot_id from iceberg.{schema}."{m}$snapshots"')) > 1 for m in marts)
+
+    # retention 0 h: every snapshot but the current one goes, as it would after a day with the default
+    proc = run_dbt("run-operation", "maintain_models", "--vars", "{analytics_snapshot_retention_hours: 0}")
+
+    assert proc.returncode == 0, proc.stdout[-4000:]
+    for mart in marts:
+        snapshots = trino_db.rows(f'select snapshot_id from iceberg.{schema}."{mart}$snapshots"')
+        files = trino_db.rows(f'select partition, content, count(*) as files from iceberg.{schema}."{mart}$files" '
+                              "group by 1, 2")
+        assert len(snapshots) == 1, mart
+        assert all(f["content"] == 0 and f["files"] == 1 for f in files), (mart, files)  # no delete files left
+        assert sorted(map(repr, trino_db.rows(f"select * from iceberg.{schema}.{mart}"))) == rows_before[mart], mart

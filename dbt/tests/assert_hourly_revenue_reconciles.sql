@@ -1,6 +1,7 @@
 {#- Hourly revenue in the marts equals the revenue computed from orders_enriched directly: every
     PLACED order event counted once, late ones included. Compares the hours whose window results
-    have all landed (ended before the newest window end, less the settle time). -#}
+    have all landed (ended before the newest window end, less the settle time), within the recent
+    test window (var data_test_lookback_hours; whole hours, so no hour is compared half-read). -#}
 with
 
 settled as (
@@ -16,6 +17,7 @@ placed_events as (
     select distinct event_id, merchant_id, currency, amount, event_time
     from {{ source('lakehouse', 'orders_enriched') }}
     where status = 'PLACED'
+        and event_time >= {{ data_test_window_start() }}
 
 ),
 
@@ -36,6 +38,7 @@ from_marts as (
 
     select merchant_id, currency, revenue_hour, order_count, revenue
     from {{ ref('agg_revenue_hourly') }}
+    where revenue_hour >= {{ as_utc(data_test_window_start()) }}
 
 ),
 

@@ -1,7 +1,9 @@
-{#- One row per landed table: newest event time, newest processing time, last Iceberg commit,
-    and the lag (now - newest processing time) against the source's freshness thresholds:
+{#- One row per landed table: newest event time, newest processing time, the sink's last commit and
+    its age, and the lag (now - newest processing time) against the source's freshness thresholds:
     ok up to warn_after, warn up to error_after, breach beyond (or when the table is empty);
-    a table without thresholds (sporadic by nature, e.g. dead letters) is always ok. -#}
+    a table without thresholds (sporadic by nature, e.g. dead letters) is always ok.
+    The last commit is the Iceberg sink's (its snapshots carry kafka.connect.commit-id): a later
+    compaction or expiry commit by the maintenance job is no sign that data still arrives. -#}
 {%- set tables = [
     'orders_enriched',
     'revenue_by_merchant_1m',
@@ -23,6 +25,7 @@ with
         (
             select {{ as_utc('max(committed_at)') }}
             from {{ snapshots_of(source('lakehouse', table)) }}
+            where element_at(summary, 'kafka.connect.commit-id') is not null
         ) as last_commit_at,
         {{ freshness_threshold_seconds('lakehouse', table, 'warn_after') }} as warn_after_seconds,
         {{ freshness_threshold_seconds('lakehouse', table, 'error_after') }} as error_after_seconds
@@ -45,7 +48,8 @@ lags as (
 
     select
         *,
-        date_diff('second', newest_processed_at, {{ as_utc('current_timestamp') }}) as lag_seconds
+        date_diff('second', newest_processed_at, {{ as_utc('current_timestamp') }}) as lag_seconds,
+        date_diff('second', last_commit_at, {{ as_utc('current_timestamp') }}) as last_commit_age_seconds
 
     from tables
 
@@ -66,6 +70,7 @@ final as (
 
         ---------- numerics
         lag_seconds,
+        last_commit_age_seconds,
         warn_after_seconds,
         error_after_seconds,
 

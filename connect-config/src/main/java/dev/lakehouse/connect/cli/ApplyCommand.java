@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "apply", mixinStandardHelpOptions = true,
     description = {"Validate the connector config, create its control topic and Iceberg tables, create or update "
         + "the connector, and wait until it and all its tasks are RUNNING.",
-        "Idempotent: an unchanged config is not re-written, existing tables only gain missing columns."})
+        "Idempotent: an unchanged config is not re-written; existing tables keep their data and spec, gain missing "
+        + "columns and take the table properties the config declares."})
 final class ApplyCommand implements Callable<Integer> {
   private static final String DEFAULT_CONTROL_TOPIC = "control-iceberg";
 

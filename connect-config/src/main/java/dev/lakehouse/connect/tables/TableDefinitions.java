@@ -15,11 +15,19 @@ import org.apache.iceberg.catalog.TableIdentifier;
 /**
  * Reads, from a rendered connector config, the tables it writes: each table's topic (the one topic
  * its route-regex matches), the schema from that topic's Avro contract, the partition spec, and the
- * table properties the sink would use on auto-create ({@code iceberg.tables.auto-create-props.*}).
+ * table properties the sink would use on auto-create ({@code iceberg.tables.auto-create-props.*}),
+ * plus the sink's commit cadence, recorded in each table so that the maintenance job reads it from
+ * the one place it is configured (the connector config) instead of a copy in its own config.
  */
 public final class TableDefinitions {
   static final String LINEAGE_TRANSFORM = "org.apache.iceberg.connect.transforms.KafkaMetadataTransform";
+  /** Read by the maintenance job (its orphan age floor); the values are the sink's milliseconds. */
+  public static final String SINK_COMMIT_INTERVAL_PROPERTY = "lakehouse.sink.commit-interval-ms";
+  public static final String SINK_COMMIT_TIMEOUT_PROPERTY = "lakehouse.sink.commit-timeout-ms";
   private static final String AUTO_CREATE_PROPS = "iceberg.tables.auto-create-props.";
+  /** The Iceberg sink's own defaults (IcebergSinkConfig 1.12) when the config sets neither. */
+  private static final String SINK_DEFAULT_COMMIT_INTERVAL_MS = "300000";
+  private static final String SINK_DEFAULT_COMMIT_TIMEOUT_MS = "30000";
 
   private TableDefinitions() {}
 
@@ -32,6 +40,10 @@ public final class TableDefinitions {
         properties.put(key.substring(AUTO_CREATE_PROPS.length()), value);
       }
     });
+    properties.put(SINK_COMMIT_INTERVAL_PROPERTY,
+        config.getOrDefault("iceberg.control.commit.interval-ms", SINK_DEFAULT_COMMIT_INTERVAL_MS));
+    properties.put(SINK_COMMIT_TIMEOUT_PROPERTY,
+        config.getOrDefault("iceberg.control.commit.timeout-ms", SINK_DEFAULT_COMMIT_TIMEOUT_MS));
     List<TableDefinition> definitions = new ArrayList<>();
     for (String table : SinkConfigCheck.tables(config)) {
       String topic = topicOf(table, topics, config);

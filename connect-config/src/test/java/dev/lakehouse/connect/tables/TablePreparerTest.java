@@ -112,6 +112,9 @@ class TablePreparerTest {
     assertThat(column(table("dead_letters"), "event_time")).isEqualTo(optional(0, "event_time", TIMESTAMPTZ));
 
     assertThat(orders.properties())
+        .containsEntry("commit.retry.num-retries", "10")
+        .containsEntry("lakehouse.sink.commit-interval-ms", "5000")
+        .containsEntry("lakehouse.sink.commit-timeout-ms", "10000")
         .containsEntry("write.parquet.compression-codec", "zstd")
         .containsEntry("write.target-file-size-bytes", "134217728");
     assertThat(orders.location()).startsWith("s3://lakehouse/warehouse/lakehouse/orders_enriched");
@@ -137,6 +140,30 @@ class TablePreparerTest {
     // Iceberg adds columns as optional: existing rows have no value for them
     assertThat(evolved.schema().findField("amount").isOptional()).isTrue();
     assertThat(evolved.spec().isUnpartitioned()).isTrue();
+  }
+
+  @Test
+  void anExistingTableTakesTheDeclaredCommitRetriesButKeepsItsFormatVersion() {
+    TableIdentifier id = TableIdentifier.of("lakehouse", "created_before_the_retry_setting");
+    Schema schema = new Schema(required(1, "event_id", STRING));
+    catalog.buildTable(id, schema).withProperties(Map.of("format-version", "1", "commit.retry.num-retries", "4")).create();
+    Map<String, String> declared = TableDefinitions.fromConfig(config).get(0).properties();
+
+    List<TablePreparer.Outcome> outcomes = new TablePreparer(catalog)
+        .prepare(List.of(new TableDefinition(id, "t", schema, null, declared)));
+    List<TablePreparer.Outcome> again = new TablePreparer(catalog)
+        .prepare(List.of(new TableDefinition(id, "t", schema, null, declared)));
+
+    assertThat(declared).containsEntry("commit.retry.num-retries", "10").containsEntry("format-version", "2");
+    assertThat(outcomes).singleElement().satisfies(o -> {
+      assertThat(o.action()).isEqualTo(TablePreparer.Action.EVOLVED);
+      assertThat(o.addedColumns()).isEmpty();
+      assertThat(o.setProperties()).containsEntry("commit.retry.num-retries", "10").doesNotContainKey("format-version");
+    });
+    assertThat(again).extracting(TablePreparer.Outcome::action).containsExactly(TablePreparer.Action.UNCHANGED);
+    Table updated = catalog.loadTable(id);
+    assertThat(updated.properties()).containsEntry("commit.retry.num-retries", "10");
+    assertThat(((org.apache.iceberg.HasTableOperations) updated).operations().current().formatVersion()).isEqualTo(1);
   }
 
   private static Table table(String name) {

@@ -24,15 +24,16 @@ import java.util.Map;
  * The production path's services on one machine: moto (Glue + S3), a KRaft broker with the six
  * output topics, and a Kafka Connect worker JVM with the assembled Iceberg sink plugin, configured
  * from connect-config's worker template. Every AWS client (worker, CLIs, maintenance job) gets
- * moto's dummy credentials the production way: from the AWS default chain (environment).
+ * moto's dummy credentials the production way: from the AWS default chain (environment), with an
+ * access key per IAM role (moto accepts any), so each recorded call names the role that made it.
  */
 final class GlueSinkStack implements AutoCloseable {
   static final Path REPO = RepoDir.get();
   static final String BUCKET = "lakehouse";
-  static final Map<String, String> AWS_ENV = Map.of(
-      "AWS_ACCESS_KEY_ID", MotoServer.ACCESS_KEY,
-      "AWS_SECRET_ACCESS_KEY", MotoServer.SECRET_KEY,
-      "AWS_REGION", MotoServer.REGION);
+  /** The Connect workers' role, which the connect-config CLI shares (deploy/iam/connect-worker.json). */
+  static final String CONNECT_ROLE_KEY = "connect-worker-role";
+  /** The maintenance job's role (deploy/iam/maintenance-job.json). */
+  static final String MAINTENANCE_ROLE_KEY = "maintenance-job-role";
 
   private final Path runDir;
   private final MotoServer moto;
@@ -62,8 +63,10 @@ final class GlueSinkStack implements AutoCloseable {
       properties.put("offset.storage.partitions", "1");
       worker = small(ConnectWorkers.command(REPO, ConnectWorkers.write(runDir.resolve("worker.properties"), properties,
           "Connect worker on moto, from connect-config/config/worker.properties")))
-          .start(runDir.resolve("connect-worker.log"), AWS_ENV);
+          .start(runDir.resolve("connect-worker.log"), awsEnv(CONNECT_ROLE_KEY));
       moto.awaitReady().createBucket(BUCKET);
+      // created once by the infrastructure code, as docs/operations.md says: no role may create it
+      moto.createGlueDatabase("lakehouse");
       await("Connect worker REST API at " + connectUrl).atMost(Duration.ofSeconds(90))
           .pollInterval(Duration.ofMillis(500)).until(() -> Http.isOk(connectUrl + "/connectors"));
       return new GlueSinkStack(runDir, moto, kafka, worker, connectUrl);
@@ -91,7 +94,7 @@ final class GlueSinkStack implements AutoCloseable {
         .args("apply", "--env", "aws", "--file", file.toString(), "--name", name, "--connect-url", connectUrl,
             "--bootstrap-servers", kafka.bootstrapServers(), "--region", MotoServer.REGION,
             "--warehouse", MotoConnectorConfig.WAREHOUSE, "--timeout-seconds", "120");
-    try (ChildProcess apply = command.start(runDir.resolve("connect-config-apply.log"), AWS_ENV)) {
+    try (ChildProcess apply = command.start(runDir.resolve("connect-config-apply.log"), awsEnv(CONNECT_ROLE_KEY))) {
       int exit = apply.waitFor(Duration.ofSeconds(180));
       if (exit != 0) {
         throw new IllegalStateException("Cannot apply connector " + name + " (exit " + exit + "):\n" + apply.log());
@@ -117,6 +120,12 @@ final class GlueSinkStack implements AutoCloseable {
     return properties;
   }
 
+  /** The AWS default chain's environment for a process acting as the role with this access key. */
+  static Map<String, String> awsEnv(String roleAccessKey) {
+    return Map.of("AWS_ACCESS_KEY_ID", roleAccessKey, "AWS_SECRET_ACCESS_KEY", MotoServer.SECRET_KEY,
+        "AWS_REGION", MotoServer.REGION);
+  }
+
   MotoServer moto() {
     return moto;
   }
@@ -133,7 +142,7 @@ final class GlueSinkStack implements AutoCloseable {
    * @param settings overrides as environment variables, e.g. {@code MAINTENANCE_EXPIRY_MIN_SNAPSHOTS}
    */
   MaintenanceJobRun.Result maintainOnce(Map<String, String> settings) throws Exception {
-    Map<String, String> env = new HashMap<>(AWS_ENV);
+    Map<String, String> env = new HashMap<>(awsEnv(MAINTENANCE_ROLE_KEY));
     env.put("MAINTENANCE_CATALOG_PROPERTIES_WAREHOUSE", MotoConnectorConfig.WAREHOUSE);
     env.put("MAINTENANCE_CATALOG_PROPERTIES_GLUE_ENDPOINT", moto.endpoint());
     env.put("MAINTENANCE_CATALOG_PROPERTIES_S3_ENDPOINT", moto.endpoint());

@@ -25,29 +25,33 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IamPolicyDocumentsTest {
   private static final Path IAM_DIR = RepoDir.get().resolve("deploy/iam");
   private static final Path RENDER_SCRIPT = RepoDir.get().resolve("deploy/render-iam.sh");
-  private static final Map<String, String> SAMPLE_VALUES = Map.of(
-      "account_id", "123456789012",
-      "region", "eu-west-1",
-      "warehouse_bucket", "acme-lakehouse",
-      "warehouse_prefix", "warehouse",
-      "analytics_database", "analytics",
-      "analytics_prefix", "analytics",
-      "athena_workgroup", "lakehouse",
-      "results_bucket", "acme-athena-results",
-      "results_prefix", "results");
+  /** A value for every placeholder deploy/README.md documents. */
+  static final Map<String, String> SAMPLE_VALUES = Map.ofEntries(
+      Map.entry("account_id", "123456789012"),
+      Map.entry("region", "eu-west-1"),
+      Map.entry("warehouse_bucket", "acme-lakehouse"),
+      Map.entry("warehouse_prefix", "warehouse"),
+      Map.entry("analytics_database", "analytics"),
+      Map.entry("analytics_prefix", "analytics"),
+      Map.entry("athena_workgroup", "lakehouse"),
+      Map.entry("results_bucket", "acme-athena-results"),
+      Map.entry("results_prefix", "results"),
+      Map.entry("msk_cluster_name", "lakehouse"),
+      Map.entry("msk_cluster_uuid", "1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d-2"),
+      Map.entry("connector_name", "lakehouse-iceberg-sink"));
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z_]+)}}");
   private static final Pattern SID = Pattern.compile("[A-Za-z0-9]+");
   private static final Pattern ACTION = Pattern.compile("[a-z0-9-]+:[A-Za-z0-9]+");
   private static final Pattern READ_VERB = Pattern.compile("(Get|List|Describe|BatchGet|Search)[A-Za-z]*");
   private static final Pattern ARN = Pattern.compile(
-      "arn:aws:(s3|glue|athena):[a-z0-9-]*:([0-9]{12})?:[^\\s*]+(/\\*)?");
+      "arn:aws:(s3|glue|athena|kafka):[a-z0-9-]*:([0-9]{12})?:[^\\s*]+(/\\*|-\\*)?");
   // an IAM managed policy may hold at most 6,144 characters, whitespace not counted
   private static final int MANAGED_POLICY_MAX_CHARS = 6144;
 
   static Stream<Path> policyFiles() throws IOException {
     try (Stream<Path> files = Files.list(IAM_DIR)) {
       List<Path> json = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-      assertThat(json).as("policy files in %s", IAM_DIR).hasSizeGreaterThanOrEqualTo(4);
+      assertThat(json).as("policy files in %s", IAM_DIR).hasSizeGreaterThanOrEqualTo(6);
       return json.stream();
     }
   }
@@ -108,7 +112,7 @@ class IamPolicyDocumentsTest {
       IamPolicy rendered = IamPolicy.read(out.resolve(template.getFileName()));
       assertThat(rendered.compactJson()).as(rendered.file()).doesNotContain("{{");
       assertThat(rendered.allResources()).as("%s resources", rendered.file())
-          .allMatch(r -> ARN.matcher(r).matches(), "a full ARN of s3, glue or athena")
+          .allMatch(r -> ARN.matcher(r).matches(), "a full ARN of s3, glue, athena or kafka")
           .allMatch(r -> r.startsWith("arn:aws:s3:::") || r.contains(":eu-west-1:123456789012:"),
               "in the given region and account");
     }

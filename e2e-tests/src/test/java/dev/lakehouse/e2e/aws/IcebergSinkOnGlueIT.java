@@ -198,6 +198,37 @@ class IcebergSinkOnGlueIT {
     }
   }
 
+  @Test
+  @Order(4)
+  void everyGlueAndS3CallOfTheSinkItsCliAndTheMaintenanceJobIsAllowedByTheirIamPolicies() throws Exception {
+    assumeTrue(landed, "Skipped: the landing stage failed");
+    List<AwsCall> calls = AwsCall.fromMotoRecording(stack.moto().recording());
+
+    assertEveryCallAllowed("connect-worker.json", GlueSinkStack.CONNECT_ROLE_KEY, calls,
+        "glue:CreateTable", "glue:UpdateTable", "s3:PutObject");
+    assertEveryCallAllowed("maintenance-job.json", GlueSinkStack.MAINTENANCE_ROLE_KEY, calls,
+        "glue:UpdateTable", "s3:ListObjects", "s3:DeleteObjects");
+  }
+
+  /**
+   * Every permission the calls of one role needed is allowed by its policy, rendered for moto's
+   * account and region and this run's bucket; {@code expected} proves the recording caught the role's
+   * work (the policy cannot pass by having nothing to allow).
+   */
+  private static void assertEveryCallAllowed(String policyFile, String roleKey, List<AwsCall> calls, String... expected)
+      throws IOException {
+    IamPolicy policy = IamPolicy.rendered(policyFile, Map.of("account_id", AwsCall.ACCOUNT, "region", MotoServer.REGION,
+        "warehouse_bucket", GlueSinkStack.BUCKET, "warehouse_prefix", "warehouse"));
+    List<AwsCall> ofRole = calls.stream().filter(c -> c.accessKeyId().equals(roleKey)).toList();
+    assertThat(ofRole).extracting(AwsCall::operation).as("operations recorded for %s", roleKey).contains(expected);
+    Set<String> denied = new java.util.TreeSet<>();
+    for (AwsCall call : ofRole) {
+      call.needs().stream().filter(p -> !policy.allows(p.action(), p.resource(), p.context()))
+          .forEach(p -> denied.add(call.operation() + " needs " + p));
+    }
+    assertThat(denied).as("calls of %s that deploy/iam/%s would deny", roleKey, policyFile).isEmpty();
+  }
+
   /** Produces one batch to every topic and waits until the sink has committed all of it. */
   private static void landBatch() {
     Properties props = new Properties();

@@ -20,7 +20,9 @@ import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * moto in server mode (Glue, S3 and the rest of AWS emulated over HTTP) from the project venv, on a
- * free port of 127.0.0.1; its log goes to a file. Start it with {@link #start(Path)}, stop it with close.
+ * free port of 127.0.0.1; its log goes to a file, and every request it serves to {@link #recording()}
+ * (moto's recorder: headers, method, URL, body), so tests can check each call against the IAM policy
+ * of its caller. Start it with {@link #start(Path)}, stop it with close.
  */
 final class MotoServer implements AutoCloseable {
   static final String REGION = "us-east-1";
@@ -30,11 +32,13 @@ final class MotoServer implements AutoCloseable {
   private final ChildProcess process;
   private final int port;
   private final Path log;
+  private final Path recording;
 
-  private MotoServer(ChildProcess process, int port, Path log) {
+  private MotoServer(ChildProcess process, int port, Path log, Path recording) {
     this.process = process;
     this.port = port;
     this.log = log;
+    this.recording = recording;
   }
 
   static MotoServer start(Path logDir) throws IOException, InterruptedException {
@@ -45,9 +49,11 @@ final class MotoServer implements AutoCloseable {
   static MotoServer launch(Path logDir) throws IOException {
     int port = FreePorts.pick();
     Path log = logDir.resolve("moto-" + port + ".log");
+    Path recording = logDir.resolve("moto-" + port + "-requests.jsonl");
     ChildProcess process = ChildProcess.start(List.of(ProjectVenv.python().toString(), "-m", "moto.server",
-        "-H", "127.0.0.1", "-p", Integer.toString(port)), log, Map.of());
-    return new MotoServer(process, port, log);
+        "-H", "127.0.0.1", "-p", Integer.toString(port)), log,
+        Map.of("MOTO_ENABLE_RECORDING", "true", "MOTO_RECORDER_FILEPATH", recording.toString()));
+    return new MotoServer(process, port, log, recording);
   }
 
   MotoServer awaitReady() throws IOException, InterruptedException {
@@ -70,6 +76,11 @@ final class MotoServer implements AutoCloseable {
     return "http://127.0.0.1:" + port;
   }
 
+  /** Every request served so far, one JSON object a line. */
+  Path recording() {
+    return recording;
+  }
+
   /** A plain Glue client (not Iceberg's) for checking what landed in the catalog. */
   GlueClient glueClient() {
     return GlueClient.builder().endpointOverride(URI.create(endpoint())).region(Region.of(REGION))
@@ -84,6 +95,12 @@ final class MotoServer implements AutoCloseable {
   void createBucket(String bucket) {
     try (S3Client s3 = s3Client()) {
       s3.createBucket(b -> b.bucket(bucket));
+    }
+  }
+
+  void createGlueDatabase(String database) {
+    try (GlueClient glue = glueClient()) {
+      glue.createDatabase(b -> b.databaseInput(d -> d.name(database)));
     }
   }
 

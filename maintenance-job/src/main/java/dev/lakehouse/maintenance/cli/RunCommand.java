@@ -5,7 +5,7 @@ import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
-import dev.lakehouse.maintenance.report.ReportWriter;
+import dev.lakehouse.maintenance.report.ReportDelivery;
 import dev.lakehouse.maintenance.report.RunReport;
 import dev.lakehouse.maintenance.run.CatalogFactory;
 import dev.lakehouse.maintenance.run.MaintenanceRun;
@@ -75,6 +75,7 @@ final class RunCommand implements Callable<Integer> {
     }, "maintenance-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     Catalog catalog = CatalogFactory.create(settings);
+    ReportDelivery delivery = ReportDelivery.of(settings);
     try {
       MaintenanceRun run = new MaintenanceRun(settings, Clock.systemUTC(), stop::get);
       while (true) {
@@ -92,8 +93,7 @@ final class RunCommand implements Callable<Integer> {
           report = null;
         }
         if (report != null) {
-          out.print(ReportWriter.text(report));
-          out.flush();
+          delivery.deliver(report, out, spec.commandLine().getErr());
         }
         boolean failed = report == null || report.failed();
         if (every == null || stop.get()) {

@@ -3,6 +3,7 @@ package dev.lakehouse.maintenance.compaction;
 import dev.lakehouse.maintenance.config.TaskSettings;
 import dev.lakehouse.maintenance.lock.LeaseLostException;
 import dev.lakehouse.maintenance.lock.TableLease;
+import dev.lakehouse.maintenance.report.ObjectStoreHint;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +81,8 @@ public final class CompactionTask {
         break;
       } catch (RuntimeException e) {
         failed++;
-        errors.add("Cannot compact partition " + planned.partition() + " of " + table.name() + ": " + e.getMessage());
+        errors.add(ObjectStoreHint.appendTo(
+            "Cannot compact partition " + planned.partition() + " of " + table.name() + ": " + e.getMessage(), e));
         LOG.error("Cannot compact partition {} of {}", planned.partition(), table.name(), e);
       }
     }

@@ -22,8 +22,19 @@ public final class MaintenanceConfig {
   public static final String LOCK_WAIT = "lock.wait";
   public static final String REPORT_JSON_FILE = "report.json-file";
   public static final String REPORT_PROMETHEUS_FILE = "report.prometheus-file";
+  public static final String REPORT_STDOUT = "report.stdout";
+  public static final String REPORT_PUSHGATEWAY_URL = "report.pushgateway-url";
+  public static final String REPORT_S3_URI = "report.s3-uri";
+  public static final List<String> REPORT_STDOUT_FORMATS = List.of("json", "text");
   public static final String TABLE_OVERRIDES = "table-overrides";
   public static final String ERASURE_TABLES = "erasure.tables";
+
+  /**
+   * The sink's cadence as {@code connect-config apply} records it in each table it prepares; the
+   * connector config is its one source, and {@code sink.*} here only covers tables without it.
+   */
+  public static final String TABLE_SINK_COMMIT_INTERVAL_MS = "lakehouse.sink.commit-interval-ms";
+  public static final String TABLE_SINK_COMMIT_TIMEOUT_MS = "lakehouse.sink.commit-timeout-ms";
 
   /** Orphan files must be older than this many sink commit cycles (interval + timeout). */
   public static final int ORPHAN_FLOOR_COMMIT_CYCLES = 10;
@@ -32,13 +43,18 @@ public final class MaintenanceConfig {
   public static final Map<String, String[]> KEYS = Map.ofEntries(
       Map.entry(CATALOG_NAME, new String[] {"lakehouse", "Iceberg catalog name"}),
       Map.entry(TABLES, new String[] {"lakehouse.*", "tables to maintain: namespace.table, '*' matches any run of characters"}),
-      Map.entry(SINK_COMMIT_INTERVAL, new String[] {"5m", "the sink's iceberg.control.commit.interval-ms; bounds the orphan safety floor"}),
-      Map.entry(SINK_COMMIT_TIMEOUT, new String[] {"30m", "the sink's iceberg.control.commit.timeout-ms; bounds the orphan safety floor"}),
+      Map.entry(SINK_COMMIT_INTERVAL, new String[] {"5m", "the sink's iceberg.control.commit.interval-ms for tables that do not"
+          + " record it (connect-config apply records it as table property " + TABLE_SINK_COMMIT_INTERVAL_MS + "); bounds the orphan safety floor"}),
+      Map.entry(SINK_COMMIT_TIMEOUT, new String[] {"30m", "the sink's iceberg.control.commit.timeout-ms for tables that do not"
+          + " record it (table property " + TABLE_SINK_COMMIT_TIMEOUT_MS + "); bounds the orphan safety floor"}),
       Map.entry(LOCK_TTL, new String[] {"15m", "lease length; a crashed run's lease expires after this, a live run renews it"}),
       Map.entry(LOCK_WAIT, new String[] {"0s", "how long to wait for a table held by another run before skipping it"}),
       Map.entry(REPORT_JSON_FILE, new String[] {"", "write the run report as JSON to this file (empty: do not)"}),
       Map.entry(REPORT_PROMETHEUS_FILE, new String[] {"", "write the run report as a Prometheus textfile-collector .prom file (empty: do not)"}),
-      Map.entry(ERASURE_TABLES, new String[] {"lakehouse.*,analytics.*", "tables erase searches, in this order: the landed tables, then the dbt marts' schema"}));
+      Map.entry(ERASURE_TABLES, new String[] {"lakehouse.*,analytics.*", "tables erase searches, in this order: the landed tables, then the dbt marts' schema"}),
+      Map.entry(REPORT_STDOUT, new String[] {"json", "the run report on stdout: json (one line per run, for log collectors) or text (a table for people)"}),
+      Map.entry(REPORT_PUSHGATEWAY_URL, new String[] {"", "push the run's metrics to this Prometheus Pushgateway, e.g. http://pushgateway:9091 (empty: do not)"}),
+      Map.entry(REPORT_S3_URI, new String[] {"", "write the JSON report under this prefix, e.g. s3://bucket/warehouse/_maintenance/reports (empty: do not)"}));
 
   private final Map<String, String> global;
   private final String catalogName;
@@ -51,6 +67,9 @@ public final class MaintenanceConfig {
   private final Duration lockWait;
   private final String reportJsonFile;
   private final String reportPrometheusFile;
+  private final String reportStdout;
+  private final String reportPushgatewayUrl;
+  private final String reportS3Uri;
   private final Map<String, String> taskDefaults;
   private final Map<String, Map<String, String>> tableOverrides;
   private final TaskSettings defaultSettings;
@@ -73,6 +92,9 @@ public final class MaintenanceConfig {
     this.lockWait = v.duration(LOCK_WAIT);
     this.reportJsonFile = v.string(REPORT_JSON_FILE);
     this.reportPrometheusFile = v.string(REPORT_PROMETHEUS_FILE);
+    this.reportStdout = v.string(REPORT_STDOUT);
+    this.reportPushgatewayUrl = v.string(REPORT_PUSHGATEWAY_URL);
+    this.reportS3Uri = v.string(REPORT_S3_URI);
     this.taskDefaults = Map.copyOf(taskDefaults);
     this.tableOverrides = Map.copyOf(tableOverrides);
     if (catalogProperties.isEmpty()) {
@@ -84,6 +106,18 @@ public final class MaintenanceConfig {
     }
     if (erasureTablePatterns.isEmpty()) {
       throw new ConfigException("Cannot select tables: '" + ERASURE_TABLES + "' is empty (e.g. lakehouse.*,analytics.*)");
+    }
+    if (!REPORT_STDOUT_FORMATS.contains(reportStdout)) {
+      throw new ConfigException("Cannot use '" + REPORT_STDOUT + "' = " + reportStdout + ": it must be one of "
+          + REPORT_STDOUT_FORMATS);
+    }
+    if (!reportPushgatewayUrl.isEmpty() && !reportPushgatewayUrl.matches("https?://[^/\\s]+(/.*)?")) {
+      throw new ConfigException("Cannot use '" + REPORT_PUSHGATEWAY_URL + "' = " + reportPushgatewayUrl
+          + ": it must be an http:// or https:// URL of the Pushgateway, e.g. http://pushgateway:9091");
+    }
+    if (!reportS3Uri.isEmpty() && !reportS3Uri.matches("[a-z0-9]+://[^/\\s]+(/.*)?")) {
+      throw new ConfigException("Cannot use '" + REPORT_S3_URI + "' = " + reportS3Uri
+          + ": it must be an object store URI with a bucket, e.g. s3://acme-lakehouse/warehouse/_maintenance/reports");
     }
     if (lockTtl.compareTo(Duration.ofSeconds(1)) < 0) {
       throw new ConfigException("Cannot use '" + LOCK_TTL + "' = " + DurationFormat.format(lockTtl) + ": it must be at least 1s");
@@ -119,8 +153,29 @@ public final class MaintenanceConfig {
 
   /** Files younger than this may belong to a sink commit in flight and are never orphan candidates. */
   public Duration orphanSafetyFloor() {
-    Duration cycles = sinkCommitInterval.plus(sinkCommitTimeout).multipliedBy(ORPHAN_FLOOR_COMMIT_CYCLES);
+    return orphanSafetyFloor(sinkCommitInterval, sinkCommitTimeout);
+  }
+
+  /** The floor for one table: from the sink cadence it records, else from this config's {@code sink.*}. */
+  public Duration orphanSafetyFloor(Map<String, String> tableProperties) {
+    return orphanSafetyFloor(
+        tableDuration(tableProperties, TABLE_SINK_COMMIT_INTERVAL_MS, sinkCommitInterval),
+        tableDuration(tableProperties, TABLE_SINK_COMMIT_TIMEOUT_MS, sinkCommitTimeout));
+  }
+
+  private static Duration orphanSafetyFloor(Duration interval, Duration timeout) {
+    Duration cycles = interval.plus(timeout).multipliedBy(ORPHAN_FLOOR_COMMIT_CYCLES);
     return cycles.compareTo(ORPHAN_FLOOR_MINIMUM) > 0 ? cycles : ORPHAN_FLOOR_MINIMUM;
+  }
+
+  /** A table property in milliseconds; a missing or unreadable one falls back (the floor stays the config's). */
+  private static Duration tableDuration(Map<String, String> tableProperties, String key, Duration fallback) {
+    try {
+      String value = tableProperties.get(key);
+      return value == null ? fallback : Duration.ofMillis(Math.max(0, Long.parseLong(value.trim())));
+    } catch (NumberFormatException e) {
+      return fallback;
+    }
   }
 
   /** Task settings of a table ({@code namespace.table}), overrides applied. */
@@ -164,4 +219,7 @@ public final class MaintenanceConfig {
   public Duration lockWait() { return lockWait; }
   public String reportJsonFile() { return reportJsonFile; }
   public String reportPrometheusFile() { return reportPrometheusFile; }
+  public String reportStdout() { return reportStdout; }
+  public String reportPushgatewayUrl() { return reportPushgatewayUrl; }
+  public String reportS3Uri() { return reportS3Uri; }
 }

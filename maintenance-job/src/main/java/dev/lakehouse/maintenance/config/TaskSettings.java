@@ -22,6 +22,7 @@ public record TaskSettings(
     boolean expiryEnabled,
     Duration maxSnapshotAge,
     int minSnapshots,
+    int maxSnapshots,
     boolean orphansEnabled,
     Duration orphanMinAge) {
 
@@ -38,6 +39,7 @@ public record TaskSettings(
   public static final String EXPIRY_ENABLED = "expiry.enabled";
   public static final String MAX_SNAPSHOT_AGE = "expiry.max-snapshot-age";
   public static final String MIN_SNAPSHOTS = "expiry.min-snapshots";
+  public static final String MAX_SNAPSHOTS = "expiry.max-snapshots";
   public static final String ORPHANS_ENABLED = "orphans.enabled";
   public static final String ORPHAN_MIN_AGE = "orphans.min-age";
 
@@ -56,6 +58,8 @@ public record TaskSettings(
       Map.entry(EXPIRY_ENABLED, new String[] {"true", "expire old snapshots (never the sink's latest offsets snapshot)"}),
       Map.entry(MAX_SNAPSHOT_AGE, new String[] {"5d", "snapshots older than this are expired"}),
       Map.entry(MIN_SNAPSHOTS, new String[] {"50", "the newest snapshots kept whatever their age"}),
+      Map.entry(MAX_SNAPSHOTS, new String[] {"1000", "at most this many snapshots of main are kept, however young: size it to the"
+          + " sink's commit rate (metadata.json holds every snapshot and is rewritten on each commit)"}),
       Map.entry(ORPHANS_ENABLED, new String[] {"true", "delete files under the table location that no snapshot references"}),
       Map.entry(ORPHAN_MIN_AGE, new String[] {"3d", "only files older than this are orphan candidates; never below the safety floor derived from the sink commit interval"}));
 
@@ -75,8 +79,13 @@ public record TaskSettings(
         v.bool(EXPIRY_ENABLED),
         v.duration(MAX_SNAPSHOT_AGE),
         v.positiveInt(MIN_SNAPSHOTS),
+        v.positiveInt(MAX_SNAPSHOTS),
         v.bool(ORPHANS_ENABLED),
         v.duration(ORPHAN_MIN_AGE));
+    if (settings.maxSnapshots < settings.minSnapshots) {
+      throw new ConfigException(String.format("Cannot use '%s' = %d: it is below '%s' = %d", MAX_SNAPSHOTS,
+          settings.maxSnapshots, MIN_SNAPSHOTS, settings.minSnapshots));
+    }
     if (settings.commitBackoffMax.compareTo(settings.commitBackoff) < 0) {
       throw new ConfigException(String.format(
           "Cannot use '%s' = %s: it is shorter than '%s' = %s", COMMIT_BACKOFF_MAX,

@@ -134,7 +134,7 @@ public final class TableErasure {
         errors.add(appended + " rows of the customers were appended to " + name + " while the erasure ran (does a"
             + " source still produce them?): stop them at the source and run erase again");
       }
-      expired = new SnapshotExpirer(clock).expire(table, Duration.ZERO, 1, false).expiredSnapshotIds().size();
+      expired = new SnapshotExpirer(clock).expire(table, Duration.ZERO, 1, 1, false).expiredSnapshotIds().size();
       List<Long> kept = snapshotsBefore(table, committed.snapshotId());
       if (!kept.isEmpty()) {
         errors.add("Cannot expire snapshots " + kept + " of " + name + " from before the erasure (a tag, a"

@@ -14,11 +14,12 @@ import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * Expires snapshots by age and count, naming each expired snapshot explicitly so that nothing
- * else goes: a snapshot stays when it is younger than the maximum age, among the newest
- * {@code minSnapshots} of main, a ref's head or on a non-main branch, protected (see
- * {@link ProtectedSnapshots}), or on main's walk from the current snapshot back to the oldest
- * protected one (the sink reads its offsets by that walk). Snapshots committed while this runs
- * are never in the list.
+ * else goes: a snapshot stays when it is among the newest {@code minSnapshots} of main, a ref's head
+ * or on a non-main branch, protected (see {@link ProtectedSnapshots}), or on main's walk from the
+ * current snapshot back to the oldest protected one (the sink reads its offsets by that walk);
+ * otherwise it goes when it is older than the maximum age or beyond the newest {@code maxSnapshots}
+ * of main (a sink committing every minute would otherwise keep thousands within the age).
+ * Snapshots committed while this runs are never in the list.
  */
 public final class SnapshotExpirer {
   private final Clock clock;
@@ -29,17 +30,20 @@ public final class SnapshotExpirer {
 
   public record Result(List<Long> expiredSnapshotIds, List<Long> protectedSnapshotIds) {}
 
-  public Result expire(Table table, Duration maxAge, int minSnapshots, boolean dryRun) {
+  public Result expire(Table table, Duration maxAge, int minSnapshots, int maxSnapshots, boolean dryRun) {
     table.refresh();
     if (table.currentSnapshot() == null) {
       return new Result(List.of(), List.of());
     }
     ProtectedSnapshots protectedSnapshots = ProtectedSnapshots.of(table);
     Set<Long> keep = keep(table, minSnapshots, protectedSnapshots.ids());
+    List<Long> mainAncestry = SnapshotUtil.currentAncestorIds(table);
+    Set<Long> beyondMaxCount = new HashSet<>(mainAncestry.subList(Math.min(maxSnapshots, mainAncestry.size()), mainAncestry.size()));
     long cutoff = clock.millis() - maxAge.toMillis();
     List<Long> expire = new ArrayList<>();
     for (Snapshot snapshot : table.snapshots()) {
-      if (!keep.contains(snapshot.snapshotId()) && snapshot.timestampMillis() < cutoff) {
+      boolean due = snapshot.timestampMillis() < cutoff || beyondMaxCount.contains(snapshot.snapshotId());
+      if (!keep.contains(snapshot.snapshotId()) && due) {
         expire.add(snapshot.snapshotId());
       }
     }
@@ -54,8 +58,7 @@ public final class SnapshotExpirer {
 
   private static Set<Long> keep(Table table, int minSnapshots, Set<Long> protectedIds) {
     Set<Long> keep = new HashSet<>(protectedIds);
-    List<Long> mainAncestry = new ArrayList<>();
-    SnapshotUtil.currentAncestors(table).forEach(s -> mainAncestry.add(s.snapshotId()));
+    List<Long> mainAncestry = SnapshotUtil.currentAncestorIds(table);
     int oldestProtected = -1;
     for (int i = 0; i < mainAncestry.size(); i++) {
       if (protectedIds.contains(mainAncestry.get(i))) {

@@ -7,17 +7,14 @@ import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /** Renders a run report for people (a table), for machines (JSON) and for Prometheus (textfile collector). */
 public final class ReportWriter {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON_LINE = new ObjectMapper();
 
   private ReportWriter() {}
 
@@ -66,6 +63,15 @@ public final class ReportWriter {
   public static String json(Object report) {
     try {
       return JSON.writeValueAsString(report);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot render the report as JSON: " + e.getMessage(), e);
+    }
+  }
+
+  /** The JSON report on one line: one log event per run for a log collector. */
+  public static String jsonLine(RunReport report) {
+    try {
+      return JSON_LINE.writeValueAsString(report);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot render the report as JSON: " + e.getMessage(), e);
     }
@@ -120,20 +126,5 @@ public final class ReportWriter {
 
   private static Gauge gauge(PrometheusRegistry registry, String name, String help, String... labels) {
     return Gauge.builder().name(name).help(help).labelNames(labels).register(registry);
-  }
-
-  /** Writes next to the target and renames, so a textfile collector never reads half a file. */
-  public static void writeAtomically(Path target, String content) {
-    try {
-      Path parent = target.toAbsolutePath().getParent();
-      Files.createDirectories(parent);
-      Path temp = Files.createTempFile(parent, "." + target.getFileName(), ".tmp");
-      try (OutputStream out = Files.newOutputStream(temp)) {
-        out.write(content.getBytes(StandardCharsets.UTF_8));
-      }
-      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
-    }
   }
 }

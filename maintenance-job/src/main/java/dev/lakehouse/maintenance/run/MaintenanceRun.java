@@ -1,10 +1,8 @@
 package dev.lakehouse.maintenance.run;
 
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
-import dev.lakehouse.maintenance.report.ReportWriter;
 import dev.lakehouse.maintenance.report.RunReport;
 import dev.lakehouse.maintenance.report.TableReport;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +10,7 @@ import java.util.function.BooleanSupplier;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 
-/** One pass over every selected table, then the report files. */
+/** One pass over every selected table; {@code ReportDelivery} takes its report to the operator. */
 public final class MaintenanceRun {
   private final MaintenanceConfig config;
   private final Clock clock;
@@ -37,13 +35,6 @@ public final class MaintenanceRun {
       }
       reports.add(maintenance.maintain(catalog, id));
     }
-    RunReport report = new RunReport(options.runId(), start, clock.millis() - start, dryRun, reports);
-    if (!config.reportJsonFile().isEmpty()) {
-      ReportWriter.writeAtomically(Path.of(config.reportJsonFile()), ReportWriter.json(report));
-    }
-    if (!config.reportPrometheusFile().isEmpty()) {
-      ReportWriter.writeAtomically(Path.of(config.reportPrometheusFile()), ReportWriter.prometheus(report));
-    }
-    return report;
+    return new RunReport(options.runId(), start, clock.millis() - start, dryRun, reports);
   }
 }

@@ -1,5 +1,6 @@
 package dev.lakehouse.maintenance.run;
 
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.maintenance.compaction.CompactionResult;
 import dev.lakehouse.maintenance.compaction.CompactionTask;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
@@ -10,10 +11,12 @@ import dev.lakehouse.maintenance.manifests.ManifestRewriter;
 import dev.lakehouse.maintenance.orphans.LeftoverCleaner;
 import dev.lakehouse.maintenance.orphans.OrphanCleaner;
 import dev.lakehouse.maintenance.report.HealthScore;
+import dev.lakehouse.maintenance.report.ObjectStoreHint;
 import dev.lakehouse.maintenance.report.TableReport;
 import dev.lakehouse.maintenance.report.TableStats;
 import dev.lakehouse.maintenance.report.TableStatsCollector;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,14 +54,14 @@ public final class TableMaintenance {
     } catch (NoSuchTableException e) {
       return TableReport.failed(id.toString(), "Cannot maintain " + id + ": the table does not exist", 0);
     } catch (RuntimeException e) {
-      return TableReport.failed(id.toString(), "Cannot load " + id + ": " + CatalogFactory.rootMessage(e), 0);
+      return TableReport.failed(id.toString(), describe("Cannot load " + id, e), 0);
     }
     TableStats before;
     try {
       before = TableStatsCollector.collect(table, settings, clock.millis());
     } catch (RuntimeException e) {
-      return TableReport.failed(id.toString(), "Cannot read the current files of " + id + ": "
-          + CatalogFactory.rootMessage(e), clock.millis() - start);
+      return TableReport.failed(id.toString(), describe("Cannot read the current files of " + id, e),
+          clock.millis() - start);
     }
     if (options.dryRun()) {
       return dryRun(table, settings, before, start);
@@ -69,8 +72,9 @@ public final class TableMaintenance {
       attempt = TableLease.acquire(table, options.owner(), options.runId(), config.lockTtl(), config.lockWait(), clock,
           stopRequested);
     } catch (RuntimeException e) {
-      return TableReport.failed(id.toString(), "Cannot take the maintenance lease on " + id + ": "
-          + CatalogFactory.rootMessage(e) + " (does the job have write permission on the table?)", clock.millis() - start);
+      return TableReport.failed(id.toString(), ObjectStoreHint.appendTo("Cannot take the maintenance lease on " + id
+          + ": " + CatalogFactory.rootMessage(e), e, " (does the job have write permission on the table?)"),
+          clock.millis() - start);
     }
     if (attempt.lease().isEmpty()) {
       TableLease.Holder holder = attempt.heldBy().orElseThrow();
@@ -107,13 +111,14 @@ public final class TableMaintenance {
       if (settings.expiryEnabled() && !stopRequested.getAsBoolean()) {
         expiry = task(errors, "expire snapshots", () -> {
           lease.ensureHeld();
-          return new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(), settings.minSnapshots(), false);
+          return new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(), settings.minSnapshots(),
+              settings.maxSnapshots(), false);
         });
       }
       if (settings.orphansEnabled() && !stopRequested.getAsBoolean()) {
         orphans = task(errors, "delete orphan files", () -> {
           lease.ensureHeld();
-          return new OrphanCleaner(clock).clean(table, settings.orphanMinAge(), false);
+          return new OrphanCleaner(clock).clean(table, orphanMinAge(table, settings), false);
         });
       }
     } finally {
@@ -137,13 +142,32 @@ public final class TableMaintenance {
     ManifestRewriter.Result manifests = settings.manifestsEnabled()
         ? task(errors, "check manifests", () -> ManifestRewriter.rewriteIfNeeded(table, settings.maxManifests(), true)) : null;
     SnapshotExpirer.Result expiry = settings.expiryEnabled()
-        ? task(errors, "plan expiry", () -> new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(), settings.minSnapshots(), true))
+        ? task(errors, "plan expiry", () -> new SnapshotExpirer(clock).expire(table, settings.maxSnapshotAge(),
+            settings.minSnapshots(), settings.maxSnapshots(), true))
         : null;
     OrphanCleaner.Result orphans = settings.orphansEnabled()
-        ? task(errors, "list orphan files", () -> new OrphanCleaner(clock).clean(table, settings.orphanMinAge(), true)) : null;
+        ? task(errors, "list orphan files", () -> new OrphanCleaner(clock).clean(table, orphanMinAge(table, settings), true)) : null;
     return new TableReport(table.name(), errors.isEmpty() ? TableReport.Status.OK : TableReport.Status.FAILED, null,
         before, before, HealthScore.of(before, settings.maxManifests()), plan, null, manifests, expiry, orphans,
         List.of(), errors, clock.millis() - start);
+  }
+
+  /**
+   * The configured minimum age, raised to the floor of the sink cadence the table records: a table
+   * whose connector commits less often than this config assumed keeps its in-flight files longer.
+   */
+  private Duration orphanMinAge(Table table, TaskSettings settings) {
+    Duration floor = config.orphanSafetyFloor(table.properties());
+    if (settings.orphanMinAge().compareTo(floor) >= 0) {
+      return settings.orphanMinAge();
+    }
+    LOG.warn("{}: orphans.min-age {} is below the floor {} of the sink cadence the table records; using {}",
+        table.name(), DurationFormat.format(settings.orphanMinAge()), DurationFormat.format(floor), DurationFormat.format(floor));
+    return floor;
+  }
+
+  private static String describe(String action, Exception e) {
+    return ObjectStoreHint.appendTo(action + ": " + CatalogFactory.rootMessage(e), e);
   }
 
   private static <T> T task(List<String> errors, String name, Callable<T> body) {
@@ -157,7 +181,7 @@ public final class TableMaintenance {
       errors.add("Cannot " + name + ": interrupted");
     } catch (Exception e) {
       LOG.error("Cannot {}", name, e);
-      errors.add("Cannot " + name + ": " + CatalogFactory.rootMessage(e));
+      errors.add(describe("Cannot " + name, e));
     }
     return null;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
 import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.erasure.CustomerIds;
@@ -12,8 +13,11 @@ import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
 import dev.lakehouse.testkit.FreePorts;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -87,7 +91,7 @@ class MaintenanceJobCliTest {
     Table table = warehouse.createEventsTable("dry_run");
     seed(table, 2, 5);
     long before = table.currentSnapshot().snapshotId();
-    Path config = TestConfig.write(dir.resolve("dry.yaml"), warehouse, "tables: [lakehouse.dry_run]\n");
+    Path config = TestConfig.write(dir.resolve("dry.yaml"), warehouse, "tables: [lakehouse.dry_run]\nreport: {stdout: text}\n");
 
     Result result = run("run", "--config", config.toString(), "--dry-run");
 
@@ -95,6 +99,77 @@ class MaintenanceJobCliTest {
     assertThat(result.out()).contains("(dry run)").contains("plan from snapshot " + before + ": 2 groups, 10 files");
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(before);
+  }
+
+  @Test
+  void anUnwritableReportLocationNeverFailsTheRunAndTheReportIsOnStdout() throws Exception {
+    Table table = warehouse.createEventsTable("report_unwritable");
+    List<List<Record>> written = seed(table, 2, 5);
+    Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "a file where the report folder should be");
+    Path json = notADirectory.resolve("last-run.json");
+    Path prom = notADirectory.resolve("maintenance.prom");
+    int closedPort = FreePorts.pick();
+    Path config = TestConfig.write(dir.resolve("unwritable.yaml"), warehouse, "tables: [lakehouse.report_unwritable]\n"
+        + "report:\n  json-file: " + json + "\n  prometheus-file: " + prom
+        + "\n  pushgateway-url: http://127.0.0.1:" + closedPort + "\n" + TestConfig.COMPACTION_ONLY);
+
+    Result result = run("run", "--config", config.toString(), "--once");
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCode.OK.code());
+    assertThat(result.out().strip()).as("one JSON line per run").doesNotContain("\n");
+    JsonNode report = new ObjectMapper().readTree(result.out());
+    JsonNode t = report.get("tables").get(0);
+    assertThat(t.get("table").asText()).isEqualTo("lakehouse.report_unwritable");
+    assertThat(t.get("status").asText()).isEqualTo("OK");
+    assertThat(t.get("compaction").get("groupsCommitted").asInt()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("Cannot write the maintenance report to " + json + ": " + notADirectory + " is not a directory")
+        .contains("Cannot write the maintenance report to " + prom + ": " + notADirectory + " is not a directory")
+        .contains("Cannot write the maintenance report to the Pushgateway at http://127.0.0.1:" + closedPort
+            + "/metrics/job/lakehouse_maintenance")
+        .contains("the maintenance itself is done and committed, and the report is on stdout");
+    table.refresh();
+    List<String> live = new ArrayList<>();
+    table.newScan().planFiles().forEach(task -> live.add(task.file().location()));
+    assertThat(live).as("one compacted file per partition").hasSize(2);
+    assertThat(TableContent.of(table)).isEqualTo(TableContent.ofAll(written));
+  }
+
+  @Test
+  void theReportIsPushedToAPushgatewayAndWrittenToTheObjectStore() throws Exception {
+    Table table = warehouse.createEventsTable("report_pushed");
+    seed(table, 1, 3);
+    List<String> requests = new ArrayList<>();
+    HttpServer pushgateway = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    pushgateway.createContext("/", exchange -> {
+      requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + "\n"
+          + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      exchange.sendResponseHeaders(200, -1);
+      exchange.close();
+    });
+    pushgateway.start();
+    try {
+      Path config = TestConfig.write(dir.resolve("pushed.yaml"), warehouse, "tables: [lakehouse.report_pushed]\n"
+          + "report:\n  pushgateway-url: http://127.0.0.1:" + pushgateway.getAddress().getPort() + "/\n"
+          + "  s3-uri: s3://lakehouse/reports/maintenance/\n");
+
+      Result result = run("run", "--config", config.toString(), "--once");
+
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.err()).doesNotContain("Cannot write the maintenance report");
+      String runId = new ObjectMapper().readTree(result.out()).get("runId").asText();
+      assertThat(requests).singleElement().satisfies(request -> assertThat(request)
+          .startsWith("PUT /metrics/job/lakehouse_maintenance\n")
+          .contains("lakehouse_maintenance_last_run_failed 0.0")
+          .contains("lakehouse_maintenance_table_failed{table=\"lakehouse.report_pushed\"} 0.0"));
+      try (InputStream latest = table.io().newInputFile("s3://lakehouse/reports/maintenance/latest.json").newStream()) {
+        JsonNode stored = new ObjectMapper().readTree(latest);
+        assertThat(stored.get("runId").asText()).isEqualTo(runId);
+        assertThat(stored.get("tables").get(0).get("table").asText()).isEqualTo("lakehouse.report_pushed");
+      }
+    } finally {
+      pushgateway.stop(0);
+    }
   }
 
   @Test

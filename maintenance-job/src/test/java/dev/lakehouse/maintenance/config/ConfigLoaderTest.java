@@ -95,6 +95,38 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aTablesRecordedSinkCadenceSetsItsOrphanFloorAndTheConfigCoversTablesWithout(@TempDir Path dir) throws Exception {
+    MaintenanceConfig config = load(dir, CATALOG + "sink:\n  commit-interval: 1m\n  commit-timeout: 30s\n", Map.of());
+
+    // recorded by connect-config apply: 1 h commits, 10 min timeout -> 10 x 70 min
+    assertThat(config.orphanSafetyFloor(Map.of("lakehouse.sink.commit-interval-ms", "3600000",
+        "lakehouse.sink.commit-timeout-ms", "600000"))).isEqualTo(Duration.ofMinutes(700));
+    // nothing recorded: this config's 10 x 90 s, raised to the 1 h minimum
+    assertThat(config.orphanSafetyFloor(Map.of())).isEqualTo(Duration.ofHours(1));
+  }
+
+  @Test
+  void maxSnapshotsMayNotBeBelowMinSnapshots(@TempDir Path dir) {
+    assertThatThrownBy(() -> load(dir, CATALOG + "expiry:\n  min-snapshots: 50\n  max-snapshots: 10\n", Map.of())
+        .settingsFor("a.b"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("Cannot use 'expiry.max-snapshots' = 10: it is below 'expiry.min-snapshots' = 50");
+  }
+
+  @Test
+  void reportSettingsAreCheckedWhenLoaded(@TempDir Path dir) {
+    assertThatThrownBy(() -> load(dir, CATALOG + "report:\n  stdout: xml\n", Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("Cannot use 'report.stdout' = xml: it must be one of [json, text]");
+    assertThatThrownBy(() -> load(dir, CATALOG + "report:\n  pushgateway-url: pushgateway:9091\n", Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("Cannot use 'report.pushgateway-url' = pushgateway:9091: it must be an http:// or https:// URL");
+    assertThatThrownBy(() -> load(dir, CATALOG + "report:\n  s3-uri: reports/\n", Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("Cannot use 'report.s3-uri' = reports/: it must be an object store URI with a bucket");
+  }
+
+  @Test
   void badValuesNameTheKey(@TempDir Path dir) {
     assertThatThrownBy(() -> load(dir, CATALOG + "compaction:\n  sealed-after: soon\n", Map.of()).settingsFor("a.b"))
         .isInstanceOf(ConfigException.class)
@@ -113,7 +145,13 @@ class ConfigLoaderTest {
       MaintenanceConfig config = ConfigLoader.load(Path.of("config", name), Map.of());
       assertThat(config.tablePatterns()).as(name).containsExactly("lakehouse.*");
       assertThat(config.settingsFor("lakehouse.orders_enriched").orphanMinAge()).as(name).isEqualTo(Duration.ofDays(3));
+      assertThat(config.reportStdout()).as("%s: the report reaches the job's own output", name).isEqualTo("json");
+      assertThat(config.reportJsonFile() + config.reportPrometheusFile()).as("%s: no file the image may not create", name)
+          .doesNotStartWith("/var/");
     }
+    MaintenanceConfig glue = ConfigLoader.load(Path.of("config", "maintenance-glue.yaml"), Map.of());
+    // the aws connector commits every minute: age alone would keep 1,440 snapshots a day
+    assertThat(glue.settingsFor("lakehouse.orders_enriched").maxSnapshots()).isLessThanOrEqualTo(500);
   }
 
   @ParameterizedTest(name = "\"{0}\" = {1}")
