@@ -29,6 +29,8 @@ public final class AppConfig extends AbstractConfig {
   public static final String BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
   public static final String APPLICATION_ID = "streams.application.id";
   public static final String NUM_STREAM_THREADS = "streams.num.stream.threads";
+  /** {@link #NUM_STREAM_THREADS} value for one thread per core, at most one per input partition. */
+  public static final int AUTO_STREAM_THREADS = 0;
   public static final String REPLICATION_FACTOR = "streams.replication.factor";
   public static final String COMMIT_INTERVAL_MS = "streams.commit.interval.ms";
   public static final String STATE_DIR = "streams.state.dir";
@@ -52,8 +54,10 @@ public final class AppConfig extends AbstractConfig {
               + "to all Kafka clients of the app with the prefix removed (security.protocol, sasl.*, ssl.*).")
       .define(APPLICATION_ID, Type.STRING, "lakehouse-streams", new ConfigDef.NonEmptyString(), Importance.HIGH,
           "Kafka Streams application.id: the consumer group, and the prefix of internal topics and state.")
-      .define(NUM_STREAM_THREADS, Type.INT, 1, Range.atLeast(1), Importance.MEDIUM,
-          "Stream threads in this instance.")
+      .define(NUM_STREAM_THREADS, Type.INT, AUTO_STREAM_THREADS, Range.atLeast(AUTO_STREAM_THREADS),
+          Importance.MEDIUM,
+          "Stream threads in this instance; 0 = one per core, at most one per input partition (more "
+              + "would sit idle).")
       .define(REPLICATION_FACTOR, Type.INT, -1, Range.atLeast(-1), Importance.MEDIUM,
           "Replication factor of the internal (changelog and repartition) topics; -1 uses the broker's "
               + "default.replication.factor.")
@@ -120,6 +124,19 @@ public final class AppConfig extends AbstractConfig {
 
   public String httpBindAddress() {
     return getString(HTTP_BIND_ADDRESS);
+  }
+
+  /**
+   * The stream threads to run: as set, or one per core but at most one per input partition. A
+   * stream thread spends much of its time waiting for the broker (fetches, transaction commits),
+   * so one thread per core keeps the cores busy; a thread without a task only costs clients.
+   */
+  public int streamThreads(int inputPartitions) {
+    int configured = getInt(NUM_STREAM_THREADS);
+    if (configured != AUTO_STREAM_THREADS) {
+      return configured;
+    }
+    return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), inputPartitions));
   }
 
   public int httpPort() {

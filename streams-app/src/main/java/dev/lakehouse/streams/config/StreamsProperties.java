@@ -29,13 +29,19 @@ public final class StreamsProperties {
    * stores and internal topics.
    */
   public static Properties of(AppConfig config) {
+    // before the input topics are described: stream threads not capped by their partitions
+    return of(config, Integer.MAX_VALUE);
+  }
+
+  /** {@link #of(AppConfig)} for input topics of {@code inputPartitions} partitions (they bound the stream threads). */
+  public static Properties of(AppConfig config, int inputPartitions) {
     Map<String, Object> props = new TreeMap<>(TUNED_DEFAULTS);
     props.putAll(config.kafkaClientSettings());
     props.putAll(config.streamsSettings());
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
     props.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toAbsolutePath().toString());
-    props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, config.getInt(AppConfig.NUM_STREAM_THREADS));
+    props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, config.streamThreads(inputPartitions));
     props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, config.getInt(AppConfig.REPLICATION_FACTOR));
     props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, config.getLong(AppConfig.COMMIT_INTERVAL_MS));
     props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);

@@ -21,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams.State;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,10 +49,11 @@ public final class StreamsApplication {
       required.addAll(Topics.OUTPUTS);
       topics.requireTopics(required);
     }
-    TopologySettings settings = TopologyKeys.settings(config)
-        .inputPartitions(topics.sharedPartitionCount(Topics.ORDERS, Topics.PAYMENTS))
-        .build();
-    Properties pipeline = StreamsProperties.of(config);
+    int inputPartitions = topics.sharedPartitionCount(Topics.ORDERS, Topics.PAYMENTS);
+    TopologySettings settings = TopologyKeys.settings(config).inputPartitions(inputPartitions).build();
+    Properties pipeline = StreamsProperties.of(config, inputPartitions);
+    LOG.info("{} stream thread(s) for {} input partitions", pipeline.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG),
+        inputPartitions);
     Properties referenceChecks = StreamsProperties.referenceChecks(config);
     Topology topology = LakehouseTopology.build(settings, pipeline);
     LOG.info("Topology:\n{}", topology.describe());

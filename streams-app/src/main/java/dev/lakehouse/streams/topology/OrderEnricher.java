@@ -17,8 +17,13 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  */
 final class OrderEnricher implements FixedKeyProcessor<String, SourcedEvent, GenericRecord> {
   private static final Schema ENRICHED = Topics.valueSchema(Topics.ORDERS_ENRICHED);
-  private static final String[] ORDER_FIELDS = {"event_id", "order_id", "customer_id", "merchant_id", "status",
-      "amount", "currency", "event_time"};
+  // fields by position: a lookup by name hashes the name, for every field of every order
+  private static final FieldCopy ORDER_FIELDS = new FieldCopy(Topics.valueSchema(Topics.ORDERS), ENRICHED,
+      "event_id", "order_id", "customer_id", "merchant_id", "status", "amount", "currency", "event_time");
+  private static final FieldCopy CUSTOMER_FIELDS = new FieldCopy(Topics.valueSchema(Topics.CUSTOMERS), ENRICHED,
+      "name:customer_name", "country:customer_country", "segment:customer_segment");
+  private static final FieldCopy MERCHANT_FIELDS = new FieldCopy(Topics.valueSchema(Topics.MERCHANTS), ENRICHED,
+      "name:merchant_name", "country:merchant_country", "category:merchant_category");
 
   private FixedKeyProcessorContext<String, GenericRecord> context;
   private ReadOnlyKeyValueStore<String, ReferenceHistory> customers;
@@ -36,20 +41,14 @@ final class OrderEnricher implements FixedKeyProcessor<String, SourcedEvent, Gen
     SourcedEvent order = record.value();
     long time = order.eventTime();
     GenericData.Record row = new GenericData.Record(ENRICHED);
-    for (String field : ORDER_FIELDS) {
-      row.put(field, order.event().get(field));
-    }
+    ORDER_FIELDS.copy(order.event(), row);
     GenericRecord customer = ReferenceStores.asOf(customers, order.text("customer_id"), time);
     if (customer != null) {
-      row.put("customer_name", customer.get("name"));
-      row.put("customer_country", customer.get("country"));
-      row.put("customer_segment", customer.get("segment"));
+      CUSTOMER_FIELDS.copy(customer, row);
     }
     GenericRecord merchant = ReferenceStores.asOf(merchants, order.text("merchant_id"), time);
     if (merchant != null) {
-      row.put("merchant_name", merchant.get("name"));
-      row.put("merchant_country", merchant.get("country"));
-      row.put("merchant_category", merchant.get("category"));
+      MERCHANT_FIELDS.copy(merchant, row);
     }
     row.put("source_topic", order.lineage().topic());
     row.put("source_partition", order.lineage().partition());

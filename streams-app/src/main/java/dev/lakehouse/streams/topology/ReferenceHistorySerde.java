@@ -15,10 +15,15 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * Store serde of a {@link ReferenceHistory}: the count, then each valid-from time, whether it has a
- * value (a deletion has none) and the value as Avro binary.
+ * value (a deletion has none) and the value as Avro binary. Every order reads two histories, which
+ * change rarely: the last decoded ones are kept by their bytes ({@link DecodedValues}).
  */
 final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
+  /** Histories kept decoded per store: the active customers or merchants, a few hundred bytes each. */
+  private static final int DECODED_HISTORIES = 4096;
+
   private final AvroBinarySerde versions;
+  private final DecodedValues<ReferenceHistory> decoded = new DecodedValues<>(DECODED_HISTORIES);
 
   ReferenceHistorySerde(Schema versionSchema) {
     this.versions = new AvroBinarySerde(versionSchema);
@@ -49,21 +54,20 @@ final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
 
   @Override
   public Deserializer<ReferenceHistory> deserializer() {
-    return (topic, data) -> {
-      if (data == null) {
-        return null;
+    return (topic, data) -> data == null ? null : decoded.get(data, bytes -> decode(topic, bytes));
+  }
+
+  private ReferenceHistory decode(String topic, byte[] data) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
+      int count = in.readInt();
+      List<ReferenceHistory.Version> read = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        long validFrom = in.readLong();
+        read.add(new ReferenceHistory.Version(validFrom, in.readBoolean() ? versions.read(in) : null));
       }
-      try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
-        int count = in.readInt();
-        List<ReferenceHistory.Version> read = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-          long validFrom = in.readLong();
-          read.add(new ReferenceHistory.Version(validFrom, in.readBoolean() ? versions.read(in) : null));
-        }
-        return new ReferenceHistory(read);
-      } catch (IOException | RuntimeException e) {
-        throw new SerializationException("Cannot deserialize a reference history from store " + topic + ": " + e, e);
-      }
-    };
+      return new ReferenceHistory(read);
+    } catch (IOException | RuntimeException e) {
+      throw new SerializationException("Cannot deserialize a reference history from store " + topic + ": " + e, e);
+    }
   }
 }

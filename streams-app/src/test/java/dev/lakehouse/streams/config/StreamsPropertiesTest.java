@@ -48,6 +48,17 @@ class StreamsPropertiesTest {
   }
 
   @Test
+  void runsOneStreamThreadPerCoreAtMostOnePerInputPartitionUnlessSet() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    AppConfig auto = new AppConfig(Map.of());
+
+    assertThat(StreamsProperties.of(auto, 64)).containsEntry(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Math.min(cores, 64));
+    assertThat(StreamsProperties.of(auto, 1)).containsEntry(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+    assertThat(StreamsProperties.of(new AppConfig(Map.of("streams.num.stream.threads", "3")), 1))
+        .containsEntry(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 3);
+  }
+
+  @Test
   void givesTheAdminClientTheSameClusterSettings() {
     assertThat(StreamsProperties.admin(new AppConfig(Map.of(
         "kafka.bootstrap.servers", "b1:9092", "kafka.security.protocol", "SSL", "streams.producer.acks", "all"))))
