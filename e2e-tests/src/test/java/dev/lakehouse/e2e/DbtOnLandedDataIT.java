@@ -44,7 +44,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Before run 1, a few current orders reach some partitions (issue 17): run 1 is then a backfill
  * more than an hour behind their stream time, with producer retries, while the windows of the
- * other partitions stay open. Each table must hold every event once, and match the oracle.
+ * other partitions stay open. Each table must hold every event once, and match the oracle (the
+ * marts count each event_id once, so the dbt checks alone pass on retries that got through).
  */
 class DbtOnLandedDataIT {
   private static final int EVENTS_PER_MINUTE = 1000;
@@ -143,8 +144,11 @@ class DbtOnLandedDataIT {
     for (OutputTable table : OutputTable.values()) {
       List<Map<String, Object>> rows = tables.rows(table);
       if (eventIds.containsKey(table)) {
-        assertThat(rows).extracting(row -> row.get(eventIds.get(table)))
-            .as("%s.%s", table.tableName(), eventIds.get(table)).doesNotHaveDuplicates();
+        Map<Object, Long> counts = rows.stream()
+            .collect(Collectors.groupingBy(row -> row.get(eventIds.get(table)), Collectors.counting()));
+        counts.values().removeIf(count -> count == 1);
+        assertThat(counts).as("%s.%s held more than once (id -> rows)", table.tableName(), eventIds.get(table))
+            .isEmpty();
       }
       TableDiff diff = TableDiff.of(expected.get(table), rows);
       assertThat(diff.matches()).as(diff.report()).isTrue();

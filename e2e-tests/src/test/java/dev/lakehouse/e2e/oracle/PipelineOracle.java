@@ -44,8 +44,6 @@ import org.apache.avro.generic.GenericRecord;
  * the last run's tail (its last events stay in open windows and stream-time buffers).
  */
 public final class PipelineOracle {
-  private static final long WINDOW_MS = 60_000;
-
   private final List<ProducedRecord> records = new ArrayList<>();
   private final Set<ProducedRecord> tail = Collections.newSetFromMap(new IdentityHashMap<>());
   private final AppSettings settings;
@@ -158,7 +156,7 @@ public final class PipelineOracle {
       Map<String, Object> row = new LinkedHashMap<>();
       groupColumns.accept(key, row);
       w.into(row, countColumn, totalColumn);
-      boolean certain = !w.holdsTail && replay.closedEverywhere(topic, w.start + WINDOW_MS);
+      boolean certain = !w.holdsTail && replay.closedEverywhere(topic, w.start + StreamReplay.WINDOW_MS);
       (certain ? rows : optional).put(key, row);
     });
     return new ExpectedTable(table, rows, optional);
@@ -190,7 +188,7 @@ public final class PipelineOracle {
       row.put("amount", normalize(event.get("amount")));
       row.put("event_time", time);
       row.put("window_start", StreamReplay.windowStart(time));
-      row.put("window_end", StreamReplay.windowStart(time) + WINDOW_MS);
+      row.put("window_end", StreamReplay.windowStart(time) + StreamReplay.WINDOW_MS);
       putLineage(row, r);
       rows.put(String.valueOf(row.get("event_id")), row);
     }
@@ -301,7 +299,7 @@ public final class PipelineOracle {
 
     void into(Map<String, Object> row, String countColumn, String totalColumn) {
       row.put("window_start", start);
-      row.put("window_end", start + WINDOW_MS);
+      row.put("window_end", start + StreamReplay.WINDOW_MS);
       row.put(countColumn, count);
       row.put(totalColumn, normalize(total));
       row.put("event_time", latest);

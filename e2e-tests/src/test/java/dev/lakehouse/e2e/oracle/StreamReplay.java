@@ -31,7 +31,7 @@ import java.util.TreeSet;
  * </ul>
  */
 final class StreamReplay {
-  private static final long WINDOW_MS = 60_000;
+  static final long WINDOW_MS = 60_000;
 
   private final AppSettings settings;
   private final Set<ProducedRecord> futureEvents = identitySet();
