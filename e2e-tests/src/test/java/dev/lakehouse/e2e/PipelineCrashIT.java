@@ -64,7 +64,7 @@ class PipelineCrashIT {
       streamsApp.awaitBeforeTail();
       generator.produceTail();
 
-      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(generator.result(), Scenarios.JOIN_WINDOW)
+      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(generator.result(), Scenarios.APP)
           .expectedTables();
       Landing.awaitComplete(tables, expected, Duration.ofMinutes(5));
       PipelineVerification verification =

@@ -32,7 +32,7 @@ class PipelineEndToEndIT {
       GeneratorRun run = Generator.runFollowing(Scenarios.anomalyMix(stack, events, 20261129).build(), streamsApp);
       long producedNanos = System.nanoTime();
 
-      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.JOIN_WINDOW).expectedTables();
+      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.APP).expectedTables();
       Landing.awaitComplete(tables, expected, Duration.ofMinutes(5));
       long landedNanos = System.nanoTime();
       PipelineVerification verification = new PipelineVerification(tables, expected, run.manifest(), Scenarios.GRACE);

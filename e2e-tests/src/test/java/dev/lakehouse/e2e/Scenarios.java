@@ -1,15 +1,17 @@
 package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.oracle.AppSettings;
 import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GroupCatchUp;
 import java.time.Duration;
 
 /** The generated input of the tests: one mix of anomalies for all of them, against the Streams app's defaults. */
 final class Scenarios {
-  /** The Streams app's window.grace and payment-join.window (their defaults; the stack does not change them). */
+  /** The Streams app's window.grace (its default; the stack does not change it). */
   static final Duration GRACE = Duration.ofMinutes(2);
-  static final Duration JOIN_WINDOW = Duration.ofMinutes(30);
+  /** The Streams app's settings the oracle applies: grace, payment-join.window, event-time.max-future-skew (defaults). */
+  static final AppSettings APP = new AppSettings(GRACE, Duration.ofMinutes(30), Duration.ofMinutes(5));
 
   private Scenarios() {}
 

@@ -29,7 +29,7 @@ class StreamsOutputIT {
       // 8 minutes of event time, late events from minute 6 on; a lag of 1000 records is 24 s of event time
       GeneratorRun run = Generator.runFollowing(Scenarios.anomalyMix(stack, events, 11)
           .eventsPerMinute(2500).beyondGraceExtra(Duration.ofMinutes(3)).maxLag(1000).build(), streamsApp);
-      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.JOIN_WINDOW).expectedTables();
+      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(run, Scenarios.APP).expectedTables();
       OutputTopics topics = new OutputTopics(stack.bootstrapServers());
       Landing.awaitComplete(topics, expected, Duration.ofMinutes(3));
       PipelineVerification verification = new PipelineVerification(topics, expected, run.manifest(), Scenarios.GRACE);

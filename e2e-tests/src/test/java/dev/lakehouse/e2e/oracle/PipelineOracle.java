@@ -9,51 +9,56 @@ import dev.lakehouse.generator.PlannedRecord;
 import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * What every landed table must contain after a generator run, computed in plain Java from the
- * produced records and the documented semantics (TOPOLOGY.md and the .avsc docs), independently of
- * the Streams topology:
+ * What every landed table must contain after one or more generator runs (produced one after the
+ * other, so stream time carries over), computed in plain Java from the produced records and the
+ * documented semantics (TOPOLOGY.md and the .avsc docs), independently of the Streams topology:
  *
  * <ul>
- *   <li>valid events: not malformed, not a re-sent duplicate; beyond-grace events are valid but late;
- *   <li>orders_enriched: every valid order, with the customer and merchant version valid at its event time;
+ *   <li>valid events: not malformed, not a re-sent duplicate, not too far ahead of the wall clock;
+ *       which are late, and which windows and join windows closed, follows from stream time per input
+ *       partition ({@link StreamReplay}), not from what the generator meant them to be;
+ *   <li>orders_enriched: every valid order, with the customer and merchant version valid at its event
+ *       time among the versions produced before it;
  *   <li>1-minute windows (epoch-aligned, [start, start + 1 min)): PLACED orders per merchant and
- *       currency, payments per outcome; in-time events only; every window before the tail is closed;
- *   <li>late_events: the beyond-grace events;
- *   <li>dead_letters: the malformed records, with the error class of their kind;
+ *       currency, payments per outcome; events in time for their partition only;
+ *   <li>late_events: the events too late for their window;
+ *   <li>dead_letters: the malformed records, with the error class of their kind, and events too far ahead;
  *   <li>order_payments: each valid PLACED order with its first SUCCEEDED payment in [order time,
  *       order time + join window] (PAID), else UNPAID once its join window closed.
  * </ul>
  *
- * The tail's rows are optional: its last events stay in open windows and stream-time buffers.
+ * Rows are optional when they may or may not have landed: windows and join windows still open, and
+ * the last run's tail (its last events stay in open windows and stream-time buffers).
  */
 public final class PipelineOracle {
-  private static final long WINDOW_MS = 60_000;
+  private final List<ProducedRecord> records = new ArrayList<>();
+  private final Set<ProducedRecord> tail = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final AppSettings settings;
+  private final StreamReplay replay;
 
-  private final List<ProducedRecord> records;
-  private final Duration joinWindow;
-  private final ReferenceHistory customers = new ReferenceHistory();
-  private final ReferenceHistory merchants = new ReferenceHistory();
+  public PipelineOracle(GeneratorRun run, AppSettings settings) {
+    this(List.of(run), settings);
+  }
 
-  public PipelineOracle(GeneratorRun run, Duration joinWindow) {
-    this.records = run.records();
-    this.joinWindow = joinWindow;
-    for (ProducedRecord r : records) {
-      GenericRecord v = r.planned().value();
-      if (r.topic().equals(Topics.CUSTOMERS)) {
-        customers.add(String.valueOf(v.get("customer_id")), millis(v.get("updated_at")), v);
-      } else if (r.topic().equals(Topics.MERCHANTS)) {
-        merchants.add(String.valueOf(v.get("merchant_id")), millis(v.get("updated_at")), v);
-      }
-    }
+  /** The expected tables after {@code runs}, produced in this order. */
+  public PipelineOracle(List<GeneratorRun> runs, AppSettings settings) {
+    runs.forEach(run -> records.addAll(run.records()));
+    runs.get(runs.size() - 1).records().stream().filter(r -> r.eventClass() == EventClass.TAIL).forEach(tail::add);
+    this.settings = settings;
+    this.replay = new StreamReplay(records, settings);
   }
 
   public Map<OutputTable, ExpectedTable> expectedTables() {
@@ -68,107 +73,104 @@ public final class PipelineOracle {
   }
 
   private List<ProducedRecord> valid(String topic) {
-    return records.stream()
-        .filter(r -> r.topic().equals(topic))
-        .filter(r -> switch (r.eventClass()) {
-          case VALID, OUT_OF_ORDER_IN_GRACE, BEYOND_GRACE, TAIL -> true;
-          default -> false;
-        })
-        .toList();
+    return records.stream().filter(r -> r.topic().equals(topic)).filter(replay::kept).toList();
   }
 
   ExpectedTable ordersEnriched() {
+    ReferenceHistory customers = new ReferenceHistory();
+    ReferenceHistory merchants = new ReferenceHistory();
     Map<String, Map<String, Object>> rows = new HashMap<>();
-    Map<String, Map<String, Object>> tail = new HashMap<>();
-    for (ProducedRecord r : valid(Topics.ORDERS)) {
-      GenericRecord order = r.planned().value();
-      long time = millis(order.get("event_time"));
-      Map<String, Object> row = copy(order, "event_id", "order_id", "customer_id", "merchant_id", "status", "amount",
-          "currency", "event_time");
-      GenericRecord customer = customers.asOf(String.valueOf(order.get("customer_id")), time);
-      GenericRecord merchant = merchants.asOf(String.valueOf(order.get("merchant_id")), time);
-      row.put("customer_name", customer == null ? null : normalize(customer.get("name")));
-      row.put("customer_country", customer == null ? null : normalize(customer.get("country")));
-      row.put("customer_segment", customer == null ? null : normalize(customer.get("segment")));
-      row.put("merchant_name", merchant == null ? null : normalize(merchant.get("name")));
-      row.put("merchant_country", merchant == null ? null : normalize(merchant.get("country")));
-      row.put("merchant_category", merchant == null ? null : normalize(merchant.get("category")));
-      putLineage(row, r);
-      (r.eventClass() == EventClass.TAIL ? tail : rows).put(String.valueOf(row.get("event_id")), row);
+    Map<String, Map<String, Object>> optional = new HashMap<>();
+    // in send order: an order sees the versions produced before it
+    for (ProducedRecord r : records) {
+      GenericRecord v = r.planned().value();
+      if (r.topic().equals(Topics.CUSTOMERS)) {
+        customers.add(String.valueOf(v.get("customer_id")), millis(v.get("updated_at")), v);
+      } else if (r.topic().equals(Topics.MERCHANTS)) {
+        merchants.add(String.valueOf(v.get("merchant_id")), millis(v.get("updated_at")), v);
+      } else if (r.topic().equals(Topics.ORDERS) && replay.kept(r)) {
+        Map<String, Object> row = enriched(r, customers, merchants);
+        (tail.contains(r) ? optional : rows).put(String.valueOf(row.get("event_id")), row);
+      }
     }
-    return new ExpectedTable(OutputTable.ORDERS_ENRICHED, rows, tail);
+    return new ExpectedTable(OutputTable.ORDERS_ENRICHED, rows, optional);
+  }
+
+  private static Map<String, Object> enriched(ProducedRecord r, ReferenceHistory customers,
+      ReferenceHistory merchants) {
+    GenericRecord order = r.planned().value();
+    long time = millis(order.get("event_time"));
+    Map<String, Object> row = copy(order, "event_id", "order_id", "customer_id", "merchant_id", "status", "amount",
+        "currency", "event_time");
+    GenericRecord customer = customers.asOf(String.valueOf(order.get("customer_id")), time);
+    GenericRecord merchant = merchants.asOf(String.valueOf(order.get("merchant_id")), time);
+    row.put("customer_name", customer == null ? null : normalize(customer.get("name")));
+    row.put("customer_country", customer == null ? null : normalize(customer.get("country")));
+    row.put("customer_segment", customer == null ? null : normalize(customer.get("segment")));
+    row.put("merchant_name", merchant == null ? null : normalize(merchant.get("name")));
+    row.put("merchant_country", merchant == null ? null : normalize(merchant.get("country")));
+    row.put("merchant_category", merchant == null ? null : normalize(merchant.get("category")));
+    putLineage(row, r);
+    return row;
   }
 
   ExpectedTable revenueWindows() {
-    return new ExpectedTable(OutputTable.REVENUE_BY_MERCHANT_1M, revenueRows(inTime(Topics.ORDERS)),
-        revenueRows(tail(Topics.ORDERS)));
-  }
-
-  private Map<String, Map<String, Object>> revenueRows(List<ProducedRecord> orders) {
     Map<String, Window> windows = new HashMap<>();
-    for (ProducedRecord r : orders) {
+    for (ProducedRecord r : inTime(Topics.ORDERS)) {
       GenericRecord order = r.planned().value();
       if ("PLACED".equals(String.valueOf(order.get("status")))) {
-        String merchant = String.valueOf(order.get("merchant_id"));
-        String currency = String.valueOf(order.get("currency"));
-        long time = millis(order.get("event_time"));
-        long start = time - time % WINDOW_MS;
-        windows.computeIfAbsent(merchant + "|" + currency + "|" + start, k -> new Window(start))
-            .add((BigDecimal) order.get("amount"), time);
+        window(windows, order.get("merchant_id") + "|" + order.get("currency"), r);
       }
     }
-    Map<String, Map<String, Object>> rows = new HashMap<>();
-    windows.forEach((key, w) -> {
+    return windowTable(OutputTable.REVENUE_BY_MERCHANT_1M, Topics.ORDERS, windows, (key, row) -> {
       String[] parts = key.split("\\|");
-      Map<String, Object> row = new LinkedHashMap<>();
       row.put("merchant_id", parts[0]);
       row.put("currency", parts[1]);
-      w.into(row, "order_count", "revenue");
-      rows.put(key, row);
-    });
-    return rows;
+    }, "order_count", "revenue");
   }
 
   ExpectedTable paymentWindows() {
-    return new ExpectedTable(OutputTable.PAYMENTS_BY_OUTCOME_1M, paymentRows(inTime(Topics.PAYMENTS)),
-        paymentRows(tail(Topics.PAYMENTS)));
+    Map<String, Window> windows = new HashMap<>();
+    for (ProducedRecord r : inTime(Topics.PAYMENTS)) {
+      window(windows, String.valueOf(r.planned().value().get("outcome")), r);
+    }
+    return windowTable(OutputTable.PAYMENTS_BY_OUTCOME_1M, Topics.PAYMENTS, windows,
+        (key, row) -> row.put("outcome", key.substring(0, key.indexOf('|'))), "payment_count", "amount_total");
   }
 
-  private Map<String, Map<String, Object>> paymentRows(List<ProducedRecord> payments) {
-    Map<String, Window> windows = new HashMap<>();
-    for (ProducedRecord r : payments) {
-      GenericRecord payment = r.planned().value();
-      long time = millis(payment.get("event_time"));
-      long start = time - time % WINDOW_MS;
-      windows.computeIfAbsent(payment.get("outcome") + "|" + start, k -> new Window(start))
-          .add((BigDecimal) payment.get("amount"), time);
-    }
+  private void window(Map<String, Window> windows, String groupKey, ProducedRecord r) {
+    GenericRecord event = r.planned().value();
+    long time = millis(event.get("event_time"));
+    long start = StreamReplay.windowStart(time);
+    Window w = windows.computeIfAbsent(groupKey + "|" + start, k -> new Window(start));
+    w.add((BigDecimal) event.get("amount"), time);
+    w.holdsTail |= tail.contains(r);
+  }
+
+  /** A window is certain to have landed once every partition closed it, unless it holds the tail. */
+  private ExpectedTable windowTable(OutputTable table, String topic, Map<String, Window> windows,
+      BiConsumer<String, Map<String, Object>> groupColumns, String countColumn, String totalColumn) {
     Map<String, Map<String, Object>> rows = new HashMap<>();
+    Map<String, Map<String, Object>> optional = new HashMap<>();
     windows.forEach((key, w) -> {
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("outcome", key.substring(0, key.indexOf('|')));
-      w.into(row, "payment_count", "amount_total");
-      rows.put(key, row);
+      groupColumns.accept(key, row);
+      w.into(row, countColumn, totalColumn);
+      boolean certain = !w.holdsTail && replay.closedEverywhere(topic, w.start + StreamReplay.WINDOW_MS);
+      (certain ? rows : optional).put(key, row);
     });
-    return rows;
+    return new ExpectedTable(table, rows, optional);
   }
 
-  /** The tail's events: their windows close only if a later tail event moved stream time far enough. */
-  private List<ProducedRecord> tail(String topic) {
-    return valid(topic).stream().filter(r -> r.eventClass() == EventClass.TAIL).toList();
-  }
-
-  /** Valid events counted in windows: not late, not the tail (whose windows stay open). */
+  /** Valid events counted in windows: not late for their partition. */
   private List<ProducedRecord> inTime(String topic) {
-    return valid(topic).stream()
-        .filter(r -> r.eventClass() == EventClass.VALID || r.eventClass() == EventClass.OUT_OF_ORDER_IN_GRACE)
-        .toList();
+    return valid(topic).stream().filter(r -> !replay.late(r)).toList();
   }
 
   ExpectedTable lateEvents() {
     Map<String, Map<String, Object>> rows = new HashMap<>();
     for (ProducedRecord r : records) {
-      if (r.eventClass() != EventClass.BEYOND_GRACE) {
+      if (!replay.late(r)) {
         continue;
       }
       GenericRecord event = r.planned().value();
@@ -185,8 +187,8 @@ public final class PipelineOracle {
       row.put("outcome", order ? null : normalize(event.get("outcome")));
       row.put("amount", normalize(event.get("amount")));
       row.put("event_time", time);
-      row.put("window_start", time - time % WINDOW_MS);
-      row.put("window_end", time - time % WINDOW_MS + WINDOW_MS);
+      row.put("window_start", StreamReplay.windowStart(time));
+      row.put("window_end", StreamReplay.windowStart(time) + StreamReplay.WINDOW_MS);
       putLineage(row, r);
       rows.put(String.valueOf(row.get("event_id")), row);
     }
@@ -196,13 +198,13 @@ public final class PipelineOracle {
   ExpectedTable deadLetters() {
     Map<String, Map<String, Object>> rows = new HashMap<>();
     for (ProducedRecord r : records) {
-      if (r.eventClass() != EventClass.MALFORMED) {
-        continue;
-      }
       PlannedRecord planned = r.planned();
       MalformedKind kind = planned.malformedKind();
+      if (r.eventClass() != EventClass.MALFORMED && !replay.inFuture(r)) {
+        continue;
+      }
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("error_class", kind.errorClass());
+      row.put("error_class", kind == null ? "EVENT_TIME_OUT_OF_RANGE" : kind.errorClass());
       putLineage(row, r);
       row.put("record_key", planned.key());
       row.put("record_value", normalize(planned.valueBytes()));
@@ -223,8 +225,9 @@ public final class PipelineOracle {
         firstSuccess.putIfAbsent(String.valueOf(payment.get("order_id")), r);
       }
     }
+    long joinWindowMs = settings.joinWindow().toMillis();
     Map<String, Map<String, Object>> rows = new HashMap<>();
-    Map<String, Map<String, Object>> tail = new HashMap<>();
+    Map<String, Map<String, Object>> optional = new HashMap<>();
     for (ProducedRecord r : valid(Topics.ORDERS)) {
       GenericRecord order = r.planned().value();
       if (!"PLACED".equals(String.valueOf(order.get("status")))) {
@@ -234,7 +237,7 @@ public final class PipelineOracle {
       long orderTime = millis(order.get("event_time"));
       ProducedRecord paid = firstSuccess.get(orderId);
       Long paidAt = paid == null ? null : millis(paid.planned().value().get("event_time"));
-      boolean inWindow = paidAt != null && paidAt >= orderTime && paidAt <= orderTime + joinWindow.toMillis();
+      boolean inWindow = paidAt != null && paidAt >= orderTime && paidAt <= orderTime + joinWindowMs;
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("order_id", orderId);
       row.put("order_event_id", normalize(order.get("event_id")));
@@ -249,17 +252,13 @@ public final class PipelineOracle {
       row.put("payment_outcome", payment == null ? null : normalize(payment.get("outcome")));
       row.put("payment_time", payment == null ? null : paidAt);
       row.put("status", payment == null ? "UNPAID" : "PAID");
-      row.put("event_time", payment == null ? orderTime + joinWindow.toMillis() : paidAt);
+      row.put("event_time", payment == null ? orderTime + joinWindowMs : paidAt);
       putLineage(row, payment == null ? r : paid);
-      // a tail order's join window never closes: only its PAID row (emitted on the match) lands
-      boolean isTail = r.eventClass() == EventClass.TAIL;
-      if (!isTail || payment != null) {
-        rows.put(orderId, row);
-      } else {
-        tail.put(orderId, row);
-      }
+      // a PAID row is emitted on the match; an UNPAID one once the join window closed, which the tail's never does
+      boolean certain = payment != null || (!tail.contains(r) && replay.joinWindowClosed(r));
+      (certain ? rows : optional).put(orderId, row);
     }
-    return new ExpectedTable(OutputTable.ORDER_PAYMENTS, rows, tail);
+    return new ExpectedTable(OutputTable.ORDER_PAYMENTS, rows, optional);
   }
 
   private static Map<String, Object> copy(GenericRecord record, String... fields) {
@@ -286,6 +285,7 @@ public final class PipelineOracle {
     private long count;
     private BigDecimal total = BigDecimal.ZERO.setScale(2);
     private long latest = Long.MIN_VALUE;
+    private boolean holdsTail;
 
     Window(long start) {
       this.start = start;
@@ -299,7 +299,7 @@ public final class PipelineOracle {
 
     void into(Map<String, Object> row, String countColumn, String totalColumn) {
       row.put("window_start", start);
-      row.put("window_end", start + WINDOW_MS);
+      row.put("window_end", start + StreamReplay.WINDOW_MS);
       row.put(countColumn, count);
       row.put(totalColumn, normalize(total));
       row.put("event_time", latest);
