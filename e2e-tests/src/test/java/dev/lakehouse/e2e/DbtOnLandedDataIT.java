@@ -42,9 +42,9 @@ import org.junit.jupiter.api.Test;
  * reconciliation test), which hours the second one touched, and the marts and serving views
  * against the hourly figures this test computes from the generator's events.
  *
- * <p>Before run 1, a few current orders reach some partitions (TOPOLOGY.md "Deduplication": retries of events behind stream time): run 1 is then a backfill
- * more than an hour behind their stream time, with producer retries, while the windows of the
- * other partitions stay open. Each table must hold every event once, and match the oracle (the
+ * <p>Before run 1, a few current orders reach some partitions: run 1 is then a backfill more than
+ * an hour behind their stream time, with producer retries (TOPOLOGY.md "Deduplication"), while the
+ * windows of the other partitions stay open. Each table must hold every event once, and match the oracle (the
  * marts count each event_id once, so the dbt checks alone pass on retries that got through).
  */
 class DbtOnLandedDataIT {
