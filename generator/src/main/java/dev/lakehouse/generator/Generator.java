@@ -82,6 +82,7 @@ public final class Generator implements AutoCloseable {
   public List<ProducedRecord> produceMain() throws InterruptedException {
     List<ProducedRecord> records = new ArrayList<>(
         send(reference.initialVersions(config.startTime().minus(REFERENCE_AGE), random, encoder), 0, LagGate.NONE));
+    Thread.sleep(config.referencePause().toMillis());
     records.addAll(send(planner.plan(), config.rate(), lagGate));
     manifest.lastHead(EventPlanner.head(config, Math.max(0, config.events() - 1)));
     return records;

@@ -74,6 +74,11 @@ public final class GeneratorConfig {
   public Duration maxDisorder() { return b.maxDisorder; }
   public Duration beyondGraceExtra() { return b.beyondGraceExtra; }
   public Duration referenceLead() { return b.referenceLead; }
+  /**
+   * Wall-clock pause between the initial reference data and the first event, so that a reader of
+   * both (the Streams app's global stores) has read the versions before the events that use them.
+   */
+  public Duration referencePause() { return b.referencePause; }
   public Duration paymentDelayMax() { return b.paymentDelayMax; }
   public boolean tail() { return b.tail; }
   public Duration tailOffset() { return b.tailOffset; }
@@ -112,6 +117,7 @@ public final class GeneratorConfig {
     private Duration maxDisorder = Duration.ofSeconds(20);
     private Duration beyondGraceExtra = Duration.ofMinutes(5);
     private Duration referenceLead = Duration.ofSeconds(60);
+    private Duration referencePause = Duration.ZERO;
     private Duration paymentDelayMax = Duration.ofMinutes(5);
     private boolean tail = true;
     private Duration tailOffset = Duration.ofHours(1);
@@ -147,6 +153,7 @@ public final class GeneratorConfig {
       c.maxDisorder = maxDisorder;
       c.beyondGraceExtra = beyondGraceExtra;
       c.referenceLead = referenceLead;
+      c.referencePause = referencePause;
       c.paymentDelayMax = paymentDelayMax;
       c.tail = tail;
       c.tailOffset = tailOffset;
@@ -185,6 +192,7 @@ public final class GeneratorConfig {
     public Builder maxDisorder(Duration v) { maxDisorder = v; return this; }
     public Builder beyondGraceExtra(Duration v) { beyondGraceExtra = v; return this; }
     public Builder referenceLead(Duration v) { referenceLead = v; return this; }
+    public Builder referencePause(Duration v) { referencePause = v; return this; }
     public Builder paymentDelayMax(Duration v) { paymentDelayMax = v; return this; }
     public Builder tail(boolean v) { tail = v; return this; }
     public Builder tailOffset(Duration v) { tailOffset = v; return this; }
@@ -223,6 +231,7 @@ public final class GeneratorConfig {
       require(referenceLead.compareTo(maxDisorder) > 0, "reference-lead", referenceLead, "must exceed max-disorder (" + DurationFormat.format(maxDisorder) + ")");
       require(paymentDelayMax.compareTo(Duration.ofMinutes(20)) <= 0 && paymentDelayMax.compareTo(maxDisorder.multipliedBy(2)) > 0,
           "payment-delay-max", paymentDelayMax, "must lie between 2 x max-disorder and 20 minutes (inside the 30-minute join window)");
+      require(!referencePause.isNegative(), "reference-pause", referencePause, "must be >= 0");
       require(maxLag >= 2, "max-lag", maxLag, "must be >= 2");
       require(!tailWaveGap.isNegative() && !tailWaveGap.isZero(), "tail-wave-gap", tailWaveGap, "must be > 0");
       require(tailOffset.compareTo(Duration.ofMinutes(35)) >= 0, "tail-offset", tailOffset,
