@@ -68,11 +68,11 @@ class LauncherScriptTest {
   void setupWritesNoEscapeCodesWhenNotOnATerminal(@TempDir Path dir) throws Exception {
     // a PATH with what setup needs, no python3 (skips .venv) and an mvn that runs the real Maven
     Path bin = Files.createDirectories(dir.resolve("bin"));
-    for (String tool : List.of("dirname", "mkdir", "tee", "sed", "grep", "tail", "cat")) {
+    for (String tool : List.of("bash", "dirname", "mkdir", "tee", "sed", "grep", "tail", "cat")) {
       Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
     }
     Path mvn = bin.resolve("mvn");
-    Files.writeString(mvn, "#!/bin/bash\nPATH=\"$REAL_PATH\" mvn -B -q -v\n"
+    Files.writeString(mvn, "#!/bin/bash\nPATH=\"$REAL_PATH\" mvn -B -v\n"
         + "echo '[INFO] Building fake 1.0 [1/1]'\necho '[INFO] BUILD SUCCESS'\n");
     assertThat(mvn.toFile().setExecutable(true)).isTrue();
     Path trino = Files.createDirectories(dir.resolve("trino"));
