@@ -117,21 +117,19 @@ class DbtOnLandedDataIT {
          3 | NULL       \s
         (3 rows)
         """, ""));
-    String csv = """
+    assertThat(SqlCommand.run(trinoPort, "--format=csv", query)).isEqualTo(new SqlCommand.Result(0, """
         "n","label"
         "1","plain"
         "2","with, comma"
         "3",""
-        """;
-    assertThat(SqlCommand.run(trinoPort, "--format=csv", query)).isEqualTo(new SqlCommand.Result(0, csv, ""));
-    assertThat(SqlCommand.run(trinoPort, query)).as("the default off a terminal").isEqualTo(new SqlCommand.Result(0, csv, ""));
+        """, ""));
     assertThat(SqlCommand.run(trinoPort, "--format", "json", query)).isEqualTo(new SqlCommand.Result(0, """
         {"n":1,"label":"plain"}
         {"n":2,"label":"with, comma"}
         {"n":3,"label":null}
         """, ""));
-    assertThat(SqlCommand.run(trinoPort, "select count(*) as orders from orders_enriched").out())
-        .isEqualTo("\"orders\"\n\"" + ordersEnriched + "\"\n");
+    assertThat(SqlCommand.run(trinoPort, "select count(*) as orders from orders_enriched"))
+        .as("csv, the default off a terminal").isEqualTo(new SqlCommand.Result(0, "\"orders\"\n\"" + ordersEnriched + "\"\n", ""));
   }
 
   /** Two PLACED orders at one event time, to partitions 0 and 1 of 3 (their order ids hash there). */

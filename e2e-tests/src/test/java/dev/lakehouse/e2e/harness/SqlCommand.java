@@ -3,6 +3,8 @@ package dev.lakehouse.e2e.harness;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,11 +37,11 @@ public final class SqlCommand {
     return new Result(process.exitValue(), out, err.join());
   }
 
-  private static String read(java.io.InputStream stream) {
+  private static String read(InputStream stream) {
     try {
       return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 }
