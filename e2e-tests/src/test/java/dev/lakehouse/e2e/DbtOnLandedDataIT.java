@@ -9,6 +9,7 @@ import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.e2e.harness.RowSource;
+import dev.lakehouse.e2e.harness.SqlCommand;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
@@ -83,6 +84,7 @@ class DbtOnLandedDataIT {
       hourlyRevenue(firstTables, DbtSuite.oracleFile(suiteDir));
 
       trino.get(stack.startupTimeout().toSeconds(), TimeUnit.SECONDS);
+      sqlPrintsEachFormat(stack.trinoPort(), tables.rowCount(OutputTable.ORDERS_ENRICHED));
       try (DbtSuite suite = DbtSuite.start(stack.trinoPort(), suiteDir, Duration.ofMinutes(8))) {
         suite.awaitMoreEventsRequested(Duration.ofMinutes(8));
         GeneratorRun second = Generator.runFollowing(Scenarios.anomalyMix(stack, 3000, 6)
@@ -99,6 +101,35 @@ class DbtOnLandedDataIT {
         assertThat(dbtExit).as("exit code of the dbt suite (its output is above)").isZero();
       }
     }
+  }
+
+  /**
+   * {@code ./lakehouse sql} on this Trino: each --format, csv by default when stdout is not a terminal,
+   * and the default catalog and schema (the table's row count as the Java reader sees it).
+   */
+  private static void sqlPrintsEachFormat(int trinoPort, long ordersEnriched) throws Exception {
+    String query = "select n, label from (values (1, 'plain'), (2, 'with, comma'), (3, null)) as t(n, label) order by n";
+    assertThat(SqlCommand.run(trinoPort, "--format", "table", query)).isEqualTo(new SqlCommand.Result(0, """
+         n |    label   \s
+        ---+-------------
+         1 | plain      \s
+         2 | with, comma\s
+         3 | NULL       \s
+        (3 rows)
+        """, ""));
+    assertThat(SqlCommand.run(trinoPort, "--format=csv", query)).isEqualTo(new SqlCommand.Result(0, """
+        "n","label"
+        "1","plain"
+        "2","with, comma"
+        "3",""
+        """, ""));
+    assertThat(SqlCommand.run(trinoPort, "--format", "json", query)).isEqualTo(new SqlCommand.Result(0, """
+        {"n":1,"label":"plain"}
+        {"n":2,"label":"with, comma"}
+        {"n":3,"label":null}
+        """, ""));
+    assertThat(SqlCommand.run(trinoPort, "select count(*) as orders from orders_enriched"))
+        .as("csv, the default off a terminal").isEqualTo(new SqlCommand.Result(0, "\"orders\"\n\"" + ordersEnriched + "\"\n", ""));
   }
 
   /** Two PLACED orders at one event time, to partitions 0 and 1 of 3 (their order ids hash there). */

@@ -108,8 +108,8 @@ public final class LocalStackCli {
   }
 
   @Command(name = "status", mixinStandardHelpOptions = true,
-      description = "Per stage: records in and out, late, dead-lettered, consumer lag, connector state, last Iceberg"
-          + " commit and its age, table health.")
+      description = "The Trino URL; per stage: committed records in and out, late, dead-lettered, consumer lag,"
+          + " connector state, last Iceberg commit and its age, table health.")
   static final class Status extends EnvAware implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of tables")
     boolean json;

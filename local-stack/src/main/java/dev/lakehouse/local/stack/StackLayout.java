@@ -35,6 +35,11 @@ public record StackLayout(Path dataDir) {
     return dataDir.resolve("logs");
   }
 
+  /** What {@code status} counted so far, so that the next status reads only newer records. */
+  public Path recordCountsFile() {
+    return dataDir.resolve("status").resolve("record-counts.json");
+  }
+
   public Path runDir() {
     return dataDir.resolve("run");
   }

@@ -22,13 +22,15 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 
-/** Record counts (end offsets) and consumer-group lag, read with the Kafka admin client. */
+/** Committed record counts and consumer-group lag, read with the Kafka admin client (and a consumer for counts). */
 public final class KafkaStats implements AutoCloseable {
   private static final long TIMEOUT_SECONDS = 10;
 
+  private final String bootstrapServers;
   private final Admin admin;
 
   public KafkaStats(String bootstrapServers) {
+    this.bootstrapServers = bootstrapServers;
     this.admin = Admin.create(Map.of(
         AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS),
@@ -37,19 +39,46 @@ public final class KafkaStats implements AutoCloseable {
         AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000));
   }
 
-  /** Sum of the end offsets of each topic's partitions; topics that do not exist are left out. */
-  public Map<String, Long> endOffsets(Collection<String> topics) throws Exception {
+  /**
+   * Committed records per topic (transaction markers and aborted records not counted); topics that
+   * do not exist are left out. Reads only the records written since the counts in {@code counts}
+   * were taken, up to the last stable offset, and puts the new counts there.
+   */
+  public Map<String, Long> committedRecords(Collection<String> topics, RecordCounts counts) throws Exception {
     Set<String> existing = get(admin.listTopics().names());
     List<String> present = topics.stream().filter(existing::contains).toList();
     Map<String, TopicDescription> descriptions = get(admin.describeTopics(present).allTopicNames());
-    Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+    Map<TopicPartition, String> topicIds = new HashMap<>();
     descriptions.values().forEach(d -> d.partitions().forEach(p ->
-        request.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest())));
-    Map<TopicPartition, ListOffsetsResultInfo> offsets = get(admin.listOffsets(request).all());
+        topicIds.put(new TopicPartition(d.name(), p.partition()), d.topicId().toString())));
+    Map<TopicPartition, Long> starts = offsets(topicIds.keySet(), OffsetSpec.earliest());
+    Map<TopicPartition, Long> ends = offsets(topicIds.keySet(), OffsetSpec.latest());
+    Map<TopicPartition, RecordCounts.Counted> resumed = new HashMap<>();
+    Map<TopicPartition, CommittedRecordReader.Range> unread = new HashMap<>();
+    topicIds.forEach((tp, id) -> {
+      RecordCounts.Counted counted = counts.resumable(tp.toString(), id, starts.get(tp), ends.get(tp));
+      resumed.put(tp, counted);
+      if (counted.position() < ends.get(tp)) {
+        unread.put(tp, new CommittedRecordReader.Range(counted.position(), ends.get(tp)));
+      }
+    });
+    Map<TopicPartition, Long> read = new CommittedRecordReader(bootstrapServers).count(unread);
     Map<String, Long> sums = new HashMap<>();
     present.forEach(topic -> sums.put(topic, 0L));
-    offsets.forEach((tp, info) -> sums.merge(tp.topic(), info.offset(), Long::sum));
+    resumed.forEach((tp, counted) -> {
+      long total = counted.count() + read.getOrDefault(tp, 0L);
+      counts.put(tp.toString(), new RecordCounts.Counted(counted.topicId(), counted.logStart(), ends.get(tp), total));
+      sums.merge(tp.topic(), total, Long::sum);
+    });
     return sums;
+  }
+
+  /** Per partition: the offset of {@code spec} as a read_committed consumer sees it (latest = last stable offset). */
+  private Map<TopicPartition, Long> offsets(Collection<TopicPartition> partitions, OffsetSpec spec) throws Exception {
+    Map<TopicPartition, OffsetSpec> request = partitions.stream().collect(Collectors.toMap(tp -> tp, tp -> spec));
+    Map<TopicPartition, ListOffsetsResultInfo> offsets =
+        get(admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all());
+    return offsets.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
   }
 
   /**
@@ -64,13 +93,10 @@ public final class KafkaStats implements AutoCloseable {
     if (committed.isEmpty()) {
       return Optional.empty();
     }
-    Map<TopicPartition, OffsetSpec> request =
-        committed.keySet().stream().collect(Collectors.toMap(tp -> tp, tp -> OffsetSpec.latest()));
-    Map<TopicPartition, ListOffsetsResultInfo> ends =
-        get(admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all());
+    Map<TopicPartition, Long> ends = offsets(committed.keySet(), OffsetSpec.latest());
     long lag = 0;
     for (Map.Entry<TopicPartition, OffsetAndMetadata> entry : committed.entrySet()) {
-      lag += Math.max(0, ends.get(entry.getKey()).offset() - entry.getValue().offset());
+      lag += Math.max(0, ends.get(entry.getKey()) - entry.getValue().offset());
     }
     return Optional.of(lag);
   }

@@ -4,12 +4,14 @@ import java.util.List;
 
 /**
  * What {@code lakehouse status} reports, stage by stage. A section that could not be read carries
- * the reason in {@code error} instead of failing the whole report. Record counts are Kafka end
- * offsets: under exactly-once each committed transaction also takes one offset per partition
- * (its marker), so counts of topics written transactionally are upper bounds.
+ * the reason in {@code error} instead of failing the whole report. Record counts are committed
+ * records: transaction markers and aborted records are not counted, so they compare with table rows.
  */
-public record StackStatus(String collectedAt, Inputs inputs, Streams streams, Connect connect, Iceberg iceberg,
+public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams streams, Connect connect, Iceberg iceberg,
     Maintenance maintenance) {
+
+  /** Where users look; {@code dashboard} is null until the local stack has one. */
+  public record Urls(String trino, boolean trinoAnswers, String dashboard) {}
 
   public record TopicRecords(String topic, long records) {}
 

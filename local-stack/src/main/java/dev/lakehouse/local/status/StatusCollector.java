@@ -28,29 +28,38 @@ public final class StatusCollector {
 
   public StackStatus collect() {
     Instant now = clock.instant();
+    RecordCounts counts = RecordCounts.load(targets.recordCountsFile());
     try (KafkaStats kafka = new KafkaStats(targets.bootstrapServers())) {
-      return new StackStatus(now.toString(), inputs(kafka), streams(kafka), connect(kafka), iceberg(now), maintenance());
+      StackStatus status = new StackStatus(now.toString(), urls(), inputs(kafka, counts), streams(kafka, counts),
+          connect(kafka, counts), iceberg(now), maintenance());
+      counts.save();
+      return status;
     }
   }
 
-  private StackStatus.Inputs inputs(KafkaStats kafka) {
+  /** There is no dashboard in the local stack yet. */
+  private StackStatus.Urls urls() {
+    return new StackStatus.Urls(targets.trinoUrl(), Http.isOk(targets.trinoUrl() + "/v1/info"), null);
+  }
+
+  private StackStatus.Inputs inputs(KafkaStats kafka, RecordCounts counts) {
     try {
-      return new StackStatus.Inputs(records(kafka.endOffsets(Topics.INPUTS), Topics.INPUTS), null);
+      return new StackStatus.Inputs(records(kafka.committedRecords(Topics.INPUTS, counts), Topics.INPUTS), null);
     } catch (Exception e) {
       return new StackStatus.Inputs(List.of(), reason("Kafka at " + targets.bootstrapServers(), e));
     }
   }
 
-  private StackStatus.Streams streams(KafkaStats kafka) {
+  private StackStatus.Streams streams(KafkaStats kafka, RecordCounts counts) {
     String state = streamsState();
     String group = targets.streamsApplicationId();
     try {
       List<String> topics = new ArrayList<>(STREAMS_OUTPUTS);
       topics.add(Topics.LATE_EVENTS);
       topics.add(Topics.DEAD_LETTERS);
-      Map<String, Long> ends = kafka.endOffsets(topics);
-      return new StackStatus.Streams(group, state, records(ends, STREAMS_OUTPUTS), ends.get(Topics.LATE_EVENTS),
-          ends.get(Topics.DEAD_LETTERS), kafka.consumerLag(group).orElse(null), null);
+      Map<String, Long> records = kafka.committedRecords(topics, counts);
+      return new StackStatus.Streams(group, state, records(records, STREAMS_OUTPUTS), records.get(Topics.LATE_EVENTS),
+          records.get(Topics.DEAD_LETTERS), kafka.consumerLag(group).orElse(null), null);
     } catch (Exception e) {
       return new StackStatus.Streams(group, state, List.of(), null, null, null, reason("Kafka at " + targets.bootstrapServers(), e));
     }
@@ -66,13 +75,13 @@ public final class StatusCollector {
     }
   }
 
-  private StackStatus.Connect connect(KafkaStats kafka) {
+  private StackStatus.Connect connect(KafkaStats kafka, RecordCounts counts) {
     try {
       List<StackStatus.Connector> connectors = new ArrayList<>();
       for (ConnectStats.ConnectorState c : ConnectStats.read(targets.connectUrl())) {
         Long lag = kafka.consumerLag(ConnectStats.sinkGroup(c.name())).orElse(null);
         String dlq = ConnectStats.deadLetterTopic(c.name());
-        Long deadLettered = kafka.endOffsets(List.of(dlq)).get(dlq);
+        Long deadLettered = kafka.committedRecords(List.of(dlq), counts).get(dlq);
         connectors.add(new StackStatus.Connector(c.name(), c.state(), c.tasks(), lag, deadLettered));
       }
       return new StackStatus.Connect(targets.connectUrl(), connectors, null);
@@ -104,10 +113,10 @@ public final class StatusCollector {
     }
   }
 
-  private static List<StackStatus.TopicRecords> records(Map<String, Long> ends, List<String> topics) {
+  private static List<StackStatus.TopicRecords> records(Map<String, Long> counts, List<String> topics) {
     return topics.stream()
-        .filter(ends::containsKey)
-        .map(topic -> new StackStatus.TopicRecords(topic, ends.get(topic)))
+        .filter(counts::containsKey)
+        .map(topic -> new StackStatus.TopicRecords(topic, counts.get(topic)))
         .toList();
   }
 

@@ -20,14 +20,22 @@ public final class StatusPrinter {
   }
 
   public static String text(StackStatus status) {
-    StringBuilder out = new StringBuilder("Local stack status at ").append(status.collectedAt()).append(NL).append(NL);
+    StringBuilder out = new StringBuilder("Local stack status at ").append(status.collectedAt()).append(NL);
+    urls(status.urls(), out);
     inputs(status.inputs(), out);
     streams(status.streams(), out);
     connect(status.connect(), out);
     iceberg(status.iceberg(), out);
     maintenance(status.maintenance(), out);
-    return out.append("Counts are Kafka end offsets; topics written with exactly-once also count one transaction"
-        + " marker per commit and partition.").append(NL).toString();
+    return out.append("Records are committed records (transaction markers and aborted writes are not counted).")
+        .append(NL).toString();
+  }
+
+  private static void urls(StackStatus.Urls urls, StringBuilder out) {
+    out.append("SQL (Trino): ").append(urls.trino())
+        .append(urls.trinoAnswers() ? "  (./lakehouse sql \"show tables\")" : "  not answering (./lakehouse ps)").append(NL);
+    out.append("Dashboard:   ").append(urls.dashboard() == null ? "none in the local stack yet" : urls.dashboard())
+        .append(NL).append(NL);
   }
 
   private static void inputs(StackStatus.Inputs inputs, StringBuilder out) {

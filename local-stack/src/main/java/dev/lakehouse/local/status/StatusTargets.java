@@ -7,15 +7,18 @@ import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
 import dev.lakehouse.testkit.LocalCatalog;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Where {@code status} looks: the broker, the Streams app, the Connect worker, the catalog, and the
- * maintenance job's health command (empty when it cannot run; the note says why).
+ * Where {@code status} looks: the broker, the Streams app, the Connect worker, Trino, the catalog, and
+ * the maintenance job's health command (empty when it cannot run; the note says why); and the file
+ * that keeps record counts between runs.
  */
 public record StatusTargets(String bootstrapServers, String streamsUrl, String streamsApplicationId, String connectUrl,
-    Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote) {
+    String trinoUrl, Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote,
+    Path recordCountsFile) {
 
   public static StatusTargets of(StackConfig config) {
     List<String> health = List.of();
@@ -35,6 +38,8 @@ public record StatusTargets(String bootstrapServers, String streamsUrl, String s
       }
     }
     return new StatusTargets(config.bootstrapServers(), config.streamsUrl(), config.streamsApplicationId(),
-        config.connectUrl(), LocalCatalog.properties(config.layout().catalogFile(), config.s3Endpoint()), health, note);
+        config.connectUrl(), "http://127.0.0.1:" + config.trinoPort(),
+        LocalCatalog.properties(config.layout().catalogFile(), config.s3Endpoint()), health, note,
+        config.layout().recordCountsFile());
   }
 }

@@ -63,4 +63,33 @@ class LauncherScriptTest {
     assertThat(run.exit()).isEqualTo(ExitCode.UNREACHABLE.code());
     assertThat(run.err()).startsWith("Cannot run lakehouse: Java 17 or newer is required, but no java was found");
   }
+
+  @Test
+  void setupWritesNoEscapeCodesWhenNotOnATerminal(@TempDir Path dir) throws Exception {
+    // a PATH with what setup needs, no python3 (skips .venv) and an mvn that runs the real Maven
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    for (String tool : List.of("bash", "dirname", "mkdir", "tee", "sed", "grep", "tail", "cat")) {
+      Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
+    }
+    Path mvn = bin.resolve("mvn");
+    Files.writeString(mvn, "#!/bin/bash\nPATH=\"$REAL_PATH\" mvn -B -v\n"
+        + "echo '[INFO] Building fake 1.0 [1/1]'\necho '[INFO] BUILD SUCCESS'\n");
+    assertThat(mvn.toFile().setExecutable(true)).isTrue();
+    Path trino = Files.createDirectories(dir.resolve("trino"));
+    Files.createFile(trino.resolve(".installed"));
+    Path data = dir.resolve("data");
+    ProcessBuilder setup = new ProcessBuilder("/bin/bash", SCRIPT.toString(), "setup")
+        .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile());
+    setup.environment().putAll(Map.of("PATH", bin.toString(), "REAL_PATH", System.getenv("PATH"),
+        "JAVA_HOME", System.getProperty("java.home"), "TRINO_HOME", trino.toString(), "LAKEHOUSE_DATA_DIR", data.toString()));
+
+    Process process = setup.start();
+
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("./lakehouse setup finished").isTrue();
+    String out = Files.readString(dir.resolve("out.txt"));
+    assertThat(process.exitValue()).as(out).isZero();
+    assertThat(out).as("what setup printed").contains("      [1/1] fake", "Setup done in").doesNotContain("\u001b");
+    assertThat(Files.readString(data.resolve("logs/setup-maven.log"))).as("Maven's output in the setup log")
+        .contains("Apache Maven").doesNotContain("\u001b");
+  }
 }

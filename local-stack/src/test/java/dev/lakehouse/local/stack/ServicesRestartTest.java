@@ -3,6 +3,7 @@ package dev.lakehouse.local.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.local.status.KafkaStats;
+import dev.lakehouse.local.status.RecordCounts;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.LocalCatalog;
@@ -75,8 +76,8 @@ class ServicesRestartTest {
 
     StackHandle second = stack.up();
     try (KafkaStats kafka = new KafkaStats(second.bootstrapServers())) {
-      Map<String, Long> ends = kafka.endOffsets(Topics.ALL);
-      assertThat(ends).containsEntry(Topics.ORDERS, 3L).containsEntry(Topics.PAYMENTS, 0L).hasSize(Topics.ALL.size());
+      Map<String, Long> records = kafka.committedRecords(Topics.ALL, RecordCounts.load(config.layout().recordCountsFile()));
+      assertThat(records).containsEntry(Topics.ORDERS, 3L).containsEntry(Topics.PAYMENTS, 0L).hasSize(Topics.ALL.size());
     }
     Catalog catalog = LocalCatalog.open(config.layout().catalogFile(), second.s3Endpoint());
     Table table = catalog.loadTable(TABLE);

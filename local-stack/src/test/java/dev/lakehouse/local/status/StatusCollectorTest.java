@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.lakehouse.local.stack.PipelineTopics;
 import dev.lakehouse.schemas.Topics;
@@ -49,6 +50,7 @@ class StatusCollectorTest {
   private static final String CONNECTOR = "iceberg-sink";
 
   @TempDir static Path dir;
+  static Path countsFile;
   static EmbeddedKafka kafka;
   static EmbeddedS3 s3;
   static HttpServer http;
@@ -57,6 +59,7 @@ class StatusCollectorTest {
 
   @BeforeAll
   static void startServices() throws Exception {
+    countsFile = dir.resolve("status/record-counts.json");
     s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
     kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0);
     PipelineTopics.ensure(kafka.bootstrapServers(), 3);
@@ -70,6 +73,7 @@ class StatusCollectorTest {
     commit(ConnectStats.sinkGroup(CONNECTOR), new TopicPartition(Topics.ORDERS_ENRICHED, 0), 1);
     createTableWithOneCommit(7);
     http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    respond("/v1/info", "{\"starting\":false}");
     respond("/health/live", "{\"status\":\"UP\",\"state\":\"RUNNING\"}");
     respond("/connectors", "{\"" + CONNECTOR + "\":{\"status\":{\"name\":\"" + CONNECTOR + "\","
         + "\"connector\":{\"state\":\"RUNNING\",\"worker_id\":\"127.0.0.1:8083\"},"
@@ -94,6 +98,37 @@ class StatusCollectorTest {
       for (int i = 0; i < count; i++) {
         producer.send(new ProducerRecord<>(topic, 0, "k" + i, "v" + i)).get();
       }
+    }
+  }
+
+  /** One transaction per batch on partition 0, committed or aborted: each ends with a marker that takes an offset. */
+  private static void produceTransactions(String topic, boolean commit, int... batches) {
+    try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        ProducerConfig.TRANSACTIONAL_ID_CONFIG, "status-test-" + topic,
+        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class))) {
+      producer.initTransactions();
+      for (int batch : batches) {
+        producer.beginTransaction();
+        for (int i = 0; i < batch; i++) {
+          producer.send(new ProducerRecord<>(topic, 0, "k" + i, "v" + i));
+        }
+        producer.flush(); // so that an aborted transaction's records are written too
+        if (commit) {
+          producer.commitTransaction();
+        } else {
+          producer.abortTransaction();
+        }
+      }
+    }
+  }
+
+  private static long endOffset(String topic) {
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()), new StringDeserializer(), new StringDeserializer())) {
+      TopicPartition partition = new TopicPartition(topic, 0);
+      return consumer.endOffsets(List.of(partition)).get(partition);
     }
   }
 
@@ -135,8 +170,9 @@ class StatusCollectorTest {
 
   private static StackStatus collect() {
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
-    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), url, "lakehouse-streams", url,
-        LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built");
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), url, "lakehouse-streams", url, url,
+        LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built",
+        countsFile);
     return new StatusCollector(targets, clockAfterCommit()).collect();
   }
 
@@ -163,6 +199,27 @@ class StatusCollectorTest {
   }
 
   @Test
+  void countsCommittedRecordsNotMarkersNorAbortedOnesAndThenOnlyNewRecords() throws Exception {
+    String topic = Topics.ORDER_PAYMENTS;
+    kafka.createTopics(1, topic);
+    produceTransactions(topic, true, 3, 2);
+    produceTransactions(topic, false, 4);
+    assertThat(endOffset(topic)).as("records, aborted ones and one marker per transaction").isEqualTo(3 + 2 + 4 + 3);
+
+    assertThat(collect().streams().outputs()).contains(new StackStatus.TopicRecords(topic, 5));
+
+    // a kept count the next status must extend, not recount (a real one would be 5)
+    ObjectNode counts = (ObjectNode) new ObjectMapper().readTree(countsFile.toFile());
+    ((ObjectNode) counts.get(topic + "-0")).put("count", 1000);
+    new ObjectMapper().writeValue(countsFile.toFile(), counts);
+    produceTransactions(topic, true, 1);
+    assertThat(collect().streams().outputs()).as("the kept count plus the new transaction")
+        .contains(new StackStatus.TopicRecords(topic, 1001));
+    assertThat(new ObjectMapper().readTree(countsFile.toFile()).at("/" + topic + "-0/position").asLong())
+        .as("where the next status resumes").isEqualTo(endOffset(topic));
+  }
+
+  @Test
   void reportsTheLastIcebergCommitItsAgeAndRows() {
     StackStatus status = collect();
 
@@ -180,7 +237,9 @@ class StatusCollectorTest {
     StackStatus status = collect();
 
     String text = StatusPrinter.text(status);
-    assertThat(text).contains("Streams app (lakehouse-streams): RUNNING")
+    String url = "http://127.0.0.1:" + http.getAddress().getPort();
+    assertThat(text).contains("SQL (Trino): " + url + "  (./lakehouse sql \"show tables\")\nDashboard:   none in the local stack yet")
+        .contains("Streams app (lakehouse-streams): RUNNING")
         .containsPattern("(?m)^  orders\\s+5$")
         .containsPattern("(?m)^  late \\(late-events\\)\\s+2$")
         .containsPattern("(?m)^  iceberg-sink\\s+RUNNING\\s+0:RUNNING 1:FAILED\\s+3\\s+6$")
@@ -195,11 +254,13 @@ class StatusCollectorTest {
   @Test
   void aStageThatIsDownIsReportedNotFatal() {
     StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), "http://127.0.0.1:1", "lakehouse-streams",
-        "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "");
+        "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
+        List.of(), "", countsFile);
 
     StackStatus status = new StatusCollector(targets, clockAfterCommit()).collect();
 
     assertThat(status.streams().state()).isEqualTo("DOWN (no answer at http://127.0.0.1:1)");
+    assertThat(status.urls()).isEqualTo(new StackStatus.Urls("http://127.0.0.1:1", false, null));
     assertThat(status.streams().late()).isEqualTo(2);
     assertThat(status.connect().error())
         .isEqualTo("cannot read the Connect worker at http://127.0.0.1:1: no answer (is it running? ./lakehouse ps shows what runs)");
