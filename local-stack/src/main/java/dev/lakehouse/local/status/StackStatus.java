@@ -10,8 +10,8 @@ import java.util.List;
 public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams streams, Connect connect, Iceberg iceberg,
     Maintenance maintenance) {
 
-  /** Where users look; {@code dashboard} is null until the local stack has one. */
-  public record Urls(String trino, boolean trinoAnswers, String dashboard) {}
+  /** Where users look: the SQL engine, and whether it answers. */
+  public record Urls(String trino, boolean trinoAnswers) {}
 
   public record TopicRecords(String topic, long records) {}
 

@@ -37,9 +37,8 @@ public final class StatusCollector {
     }
   }
 
-  /** There is no dashboard in the local stack yet. */
   private StackStatus.Urls urls() {
-    return new StackStatus.Urls(targets.trinoUrl(), Http.isOk(targets.trinoUrl() + "/v1/info"), null);
+    return new StackStatus.Urls(targets.trinoUrl(), Http.isOk(targets.trinoUrl() + "/v1/info"));
   }
 
   private StackStatus.Inputs inputs(KafkaStats kafka, RecordCounts counts) {

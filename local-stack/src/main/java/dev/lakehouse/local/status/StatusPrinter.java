@@ -33,8 +33,7 @@ public final class StatusPrinter {
 
   private static void urls(StackStatus.Urls urls, StringBuilder out) {
     out.append("SQL (Trino): ").append(urls.trino())
-        .append(urls.trinoAnswers() ? "  (./lakehouse sql \"show tables\")" : "  not answering (./lakehouse ps)").append(NL);
-    out.append("Dashboard:   ").append(urls.dashboard() == null ? "none in the local stack yet" : urls.dashboard())
+        .append(urls.trinoAnswers() ? "  (./lakehouse sql \"show tables\")" : "  not answering (./lakehouse ps)")
         .append(NL).append(NL);
   }
 

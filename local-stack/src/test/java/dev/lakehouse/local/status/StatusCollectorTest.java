@@ -238,7 +238,7 @@ class StatusCollectorTest {
 
     String text = StatusPrinter.text(status);
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
-    assertThat(text).contains("SQL (Trino): " + url + "  (./lakehouse sql \"show tables\")\nDashboard:   none in the local stack yet")
+    assertThat(text).contains("SQL (Trino): " + url + "  (./lakehouse sql \"show tables\")\n\n")
         .contains("Streams app (lakehouse-streams): RUNNING")
         .containsPattern("(?m)^  orders\\s+5$")
         .containsPattern("(?m)^  late \\(late-events\\)\\s+2$")
@@ -260,7 +260,7 @@ class StatusCollectorTest {
     StackStatus status = new StatusCollector(targets, clockAfterCommit()).collect();
 
     assertThat(status.streams().state()).isEqualTo("DOWN (no answer at http://127.0.0.1:1)");
-    assertThat(status.urls()).isEqualTo(new StackStatus.Urls("http://127.0.0.1:1", false, null));
+    assertThat(status.urls()).isEqualTo(new StackStatus.Urls("http://127.0.0.1:1", false));
     assertThat(status.streams().late()).isEqualTo(2);
     assertThat(status.connect().error())
         .isEqualTo("cannot read the Connect worker at http://127.0.0.1:1: no answer (is it running? ./lakehouse ps shows what runs)");
