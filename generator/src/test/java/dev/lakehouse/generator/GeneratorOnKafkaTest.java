@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.KafkaFixture;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GeneratorOnKafkaTest {
   @Test
   void everyPlannedRecordLandsWhereTheRunSaysWithItsBytesAndTimestamp(@TempDir Path dir) throws Exception {
-    try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0)) {
+    try (KafkaFixture kafka = KafkaFixture.start(dir.resolve("kafka"))) {
       kafka.createTopics(3, Topics.INPUTS.toArray(String[]::new));
       Path manifestPath = dir.resolve("manifest.json");
       GeneratorConfig config = GeneratorConfig.builder()

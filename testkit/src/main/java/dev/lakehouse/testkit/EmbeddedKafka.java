@@ -4,19 +4,15 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.stream.Collectors;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
@@ -29,7 +25,7 @@ import org.apache.kafka.metadata.storage.Formatter;
  * keeping its log under a data folder so that a restart on the same folder keeps every topic.
  * PLAINTEXT only by default; {@link #startWithSaslSsl} adds a SASL_SSL listener.
  */
-public final class EmbeddedKafka implements AutoCloseable {
+public final class EmbeddedKafka implements KafkaFixture {
   private static final String CONTROLLER_LISTENER = "CONTROLLER";
   private static final String SASL_SSL_LISTENER = "SASL_SSL";
   public static final String SCRAM_MECHANISM = "SCRAM-SHA-512";
@@ -140,6 +136,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         .run();
   }
 
+  @Override
   public String bootstrapServers() {
     return bootstrapServers;
   }
@@ -160,18 +157,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
   }
 
-  /** Creates the topics that do not exist yet, with one replica each. */
+  @Override
   public void createTopics(int partitions, String... names) throws ExecutionException, InterruptedException {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-      Set<String> existing = admin.listTopics().names().get();
-      List<NewTopic> missing =
-          Arrays.stream(names)
-              .filter(name -> !existing.contains(name))
-              .map(name -> new NewTopic(name, partitions, (short) 1))
-              .collect(Collectors.toList());
-      admin.createTopics(missing).all().get();
-      TopicLeaders.await(admin, Arrays.asList(names));
-    }
+    NewTopics.create(bootstrapServers, partitions, names);
   }
 
   @Override

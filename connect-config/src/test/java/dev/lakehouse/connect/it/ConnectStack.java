@@ -7,7 +7,7 @@ import dev.lakehouse.connect.rest.ConnectClient;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.ConnectWorkers;
-import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.KafkaFixture;
 import dev.lakehouse.testkit.EmbeddedS3;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.RepoDir;
@@ -27,12 +27,12 @@ import picocli.CommandLine;
  */
 public final class ConnectStack implements AutoCloseable {
   private final Path dir;
-  private final EmbeddedKafka kafka;
+  private final KafkaFixture kafka;
   private final EmbeddedS3 s3;
   private final ChildProcess worker;
   private final String connectUrl;
 
-  private ConnectStack(Path dir, EmbeddedKafka kafka, EmbeddedS3 s3, ChildProcess worker, String connectUrl) {
+  private ConnectStack(Path dir, KafkaFixture kafka, EmbeddedS3 s3, ChildProcess worker, String connectUrl) {
     this.dir = dir;
     this.kafka = kafka;
     this.s3 = s3;
@@ -42,7 +42,7 @@ public final class ConnectStack implements AutoCloseable {
 
   static ConnectStack start() throws Exception {
     Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it")), "stack-").toAbsolutePath();
-    EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0);
+    KafkaFixture kafka = KafkaFixture.start(dir.resolve("kafka"));
     EmbeddedS3 s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
     kafka.createTopics(1, Topics.OUTPUTS.toArray(String[]::new));
     int restPort = FreePorts.pick();

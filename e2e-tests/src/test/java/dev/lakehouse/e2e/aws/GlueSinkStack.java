@@ -11,7 +11,7 @@ import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.ConnectWorkers;
-import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.KafkaFixture;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.JavaCommand;
 import dev.lakehouse.testkit.RepoDir;
@@ -37,11 +37,11 @@ final class GlueSinkStack implements AutoCloseable {
 
   private final Path runDir;
   private final MotoServer moto;
-  private final EmbeddedKafka kafka;
+  private final KafkaFixture kafka;
   private final ChildProcess worker;
   private final String connectUrl;
 
-  private GlueSinkStack(Path runDir, MotoServer moto, EmbeddedKafka kafka, ChildProcess worker, String connectUrl) {
+  private GlueSinkStack(Path runDir, MotoServer moto, KafkaFixture kafka, ChildProcess worker, String connectUrl) {
     this.runDir = runDir;
     this.moto = moto;
     this.kafka = kafka;
@@ -52,10 +52,10 @@ final class GlueSinkStack implements AutoCloseable {
   /** Starts moto, the broker and the worker side by side (moto needs seconds) and waits for all three. */
   static GlueSinkStack start(Path runDir) throws Exception {
     MotoServer moto = MotoServer.launch(runDir);
-    EmbeddedKafka kafka = null;
+    KafkaFixture kafka = null;
     ChildProcess worker = null;
     try {
-      kafka = EmbeddedKafka.start(runDir.resolve("kafka"), 0);
+      kafka = KafkaFixture.start(runDir.resolve("kafka"));
       kafka.createTopics(1, Topics.OUTPUTS.toArray(String[]::new));
       int restPort = FreePorts.pick();
       String connectUrl = "http://127.0.0.1:" + restPort;

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.lakehouse.local.stack.PipelineTopics;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.testkit.EmbeddedS3;
+import dev.lakehouse.testkit.KafkaFixture;
 import dev.lakehouse.testkit.LocalCatalog;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -51,7 +51,7 @@ class StatusCollectorTest {
 
   @TempDir static Path dir;
   static Path countsFile;
-  static EmbeddedKafka kafka;
+  static KafkaFixture kafka;
   static EmbeddedS3 s3;
   static HttpServer http;
   static long snapshotId;
@@ -61,7 +61,7 @@ class StatusCollectorTest {
   static void startServices() throws Exception {
     countsFile = dir.resolve("status/record-counts.json");
     s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0);
+    kafka = KafkaFixture.start(dir.resolve("kafka"));
     PipelineTopics.ensure(kafka.bootstrapServers(), 3);
     produce(Topics.ORDERS, 5);
     produce(Topics.PAYMENTS, 3);

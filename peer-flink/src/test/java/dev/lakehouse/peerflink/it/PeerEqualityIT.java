@@ -11,7 +11,7 @@ import dev.lakehouse.peerflink.harness.FlinkPeerJvm;
 import dev.lakehouse.peerflink.harness.StreamsAppJvm;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.ChildProcess;
-import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.KafkaFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +49,7 @@ class PeerEqualityIT {
   private static final List<String> COMPARED = List.of(Topics.ORDERS_ENRICHED, Topics.REVENUE_BY_MERCHANT_1M,
       Topics.PAYMENTS_BY_OUTCOME_1M, Topics.ORDER_PAYMENTS, Topics.LATE_EVENTS, Topics.DEAD_LETTERS);
 
-  private static EmbeddedKafka kafka;
+  private static KafkaFixture kafka;
   private static final Map<String, List<GenericRecord>> STREAMS = new HashMap<>();
   private static final Map<String, List<GenericRecord>> FLINK = new HashMap<>();
   private static String restartedFlinkLog;
@@ -58,7 +58,7 @@ class PeerEqualityIT {
   @Timeout(480)
   static void runBothOnOneInput() throws Exception {
     FileUtils.deleteDirectory(WORK.toFile());
-    kafka = EmbeddedKafka.start(Files.createDirectories(WORK.resolve("kafka")), 0);
+    kafka = KafkaFixture.start(Files.createDirectories(WORK.resolve("kafka")));
     kafka.createTopics(2, BothSystems.topics());
     BothSystems both = new BothSystems(kafka.bootstrapServers(), WORK);
     Path streamsConfig = both.streamsConfig(Map.of());

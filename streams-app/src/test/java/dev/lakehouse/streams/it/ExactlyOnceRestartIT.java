@@ -10,7 +10,7 @@ import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.App;
 import dev.lakehouse.testkit.ChildProcess;
-import dev.lakehouse.testkit.EmbeddedKafka;
+import dev.lakehouse.testkit.KafkaFixture;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.JavaCommand;
 import java.net.URI;
@@ -44,7 +44,7 @@ class ExactlyOnceRestartIT {
   private static final String APP_ID = "eos-restart-it";
   private static final Path WORK = Path.of("target", "it", "eos-restart").toAbsolutePath();
 
-  private static EmbeddedKafka kafka;
+  private static KafkaFixture kafka;
   private static GeneratedInput expected;
   private static int liveAfterRestart;
   private static String metricsAfterRestart;
@@ -54,7 +54,7 @@ class ExactlyOnceRestartIT {
   @Timeout(170)
   static void runTheScenario() throws Exception {
     deleteRecursively(WORK);
-    kafka = EmbeddedKafka.start(Files.createDirectories(WORK.resolve("kafka")), 0);
+    kafka = KafkaFixture.start(Files.createDirectories(WORK.resolve("kafka")));
     kafka.createTopics(2, Topics.ALL.toArray(String[]::new));
     produceCrashAndRestart();
   }
