@@ -9,7 +9,6 @@ import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.e2e.harness.RowSource;
-import dev.lakehouse.e2e.harness.SqlCommand;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
@@ -21,6 +20,7 @@ import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.SqlScript;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +109,7 @@ class DbtOnLandedDataIT {
    */
   private static void sqlPrintsEachFormat(int trinoPort, long ordersEnriched) throws Exception {
     String query = "select n, label from (values (1, 'plain'), (2, 'with, comma'), (3, null)) as t(n, label) order by n";
-    assertThat(SqlCommand.run(trinoPort, "--format", "table", query)).isEqualTo(new SqlCommand.Result(0, """
+    assertThat(SqlScript.onTrino(trinoPort, "--format", "table", query)).isEqualTo(new SqlScript.Result(0, """
          n |    label   \s
         ---+-------------
          1 | plain      \s
@@ -117,19 +117,19 @@ class DbtOnLandedDataIT {
          3 | NULL       \s
         (3 rows)
         """, ""));
-    assertThat(SqlCommand.run(trinoPort, "--format=csv", query)).isEqualTo(new SqlCommand.Result(0, """
+    assertThat(SqlScript.onTrino(trinoPort, "--format=csv", query)).isEqualTo(new SqlScript.Result(0, """
         "n","label"
         "1","plain"
         "2","with, comma"
         "3",""
         """, ""));
-    assertThat(SqlCommand.run(trinoPort, "--format", "json", query)).isEqualTo(new SqlCommand.Result(0, """
+    assertThat(SqlScript.onTrino(trinoPort, "--format", "json", query)).isEqualTo(new SqlScript.Result(0, """
         {"n":1,"label":"plain"}
         {"n":2,"label":"with, comma"}
         {"n":3,"label":null}
         """, ""));
-    assertThat(SqlCommand.run(trinoPort, "select count(*) as orders from orders_enriched"))
-        .as("csv, the default off a terminal").isEqualTo(new SqlCommand.Result(0, "\"orders\"\n\"" + ordersEnriched + "\"\n", ""));
+    assertThat(SqlScript.onTrino(trinoPort, "select count(*) as orders from orders_enriched"))
+        .as("csv, the default off a terminal").isEqualTo(new SqlScript.Result(0, "\"orders\"\n\"" + ordersEnriched + "\"\n", ""));
   }
 
   /** Two PLACED orders at one event time, to partitions 0 and 1 of 3 (their order ids hash there). */

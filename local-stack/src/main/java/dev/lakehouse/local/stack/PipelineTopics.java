@@ -1,14 +1,12 @@
 package dev.lakehouse.local.stack;
 
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.testkit.TopicLeaders;
+import dev.lakehouse.testkit.NewTopics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 
@@ -36,11 +34,6 @@ public final class PipelineTopics {
   }
 
   public static void ensure(String bootstrapServers, int partitions) throws ExecutionException, InterruptedException {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-      Set<String> existing = admin.listTopics().names().get();
-      List<NewTopic> missing = plan(partitions).stream().filter(t -> !existing.contains(t.name())).toList();
-      admin.createTopics(missing).all().get();
-      TopicLeaders.await(admin, missing.stream().map(NewTopic::name).toList());
-    }
+    NewTopics.ensure(bootstrapServers, plan(partitions));
   }
 }
