@@ -85,6 +85,17 @@ def current_hour(orders_by_id, merchants, hour_start):
     return {key: tuple(value) for key, value in figures.items()}
 
 
+def orders_per_minute(orders_by_id, merchants, hour_start):
+    """(minute start, currency) -> (placed, placed_amount) for orders placed since hour_start."""
+    figures = collections.defaultdict(lambda: [0, ZERO])
+    for order_id, order in orders_by_id.items():
+        if order["placed_at"] is not None and order["placed_at"] >= hour_start:
+            f = figures[(order["placed_at"].replace(second=0, microsecond=0), merchants[order_id][1])]
+            f[0] += 1
+            f[1] += order["amount"]
+    return {key: tuple(value) for key, value in figures.items()}
+
+
 def order_merchants(db):
     return {r["order_id"]: (r["merchant_id"], r["currency"]) for r in db.rows(
         f"select distinct order_id, merchant_id, currency from {SOURCE}.orders_enriched where status = 'PLACED'")}

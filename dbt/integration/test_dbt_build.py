@@ -110,18 +110,30 @@ def test_finance_daily_revenue_sums_the_hours_of_each_day(builds, trino_db, sche
     assert actual == oracle.daily(builds["oracle_after"])
 
 
-def test_ops_current_hour_shows_the_orders_placed_this_hour(builds, trino_db, schema):
-    for _ in range(3):  # retry when the clock hour turns between the queries
+def rows_within_one_clock_hour(trino_db, query):
+    """The rows of `query` and the start of the hour it ran in; retried when the hour turns meanwhile."""
+    for _ in range(3):
         before = trino_db.rows("select current_timestamp as now")[0]["now"]
-        rows = trino_db.rows(f"select * from iceberg.{schema}.ops_current_hour")
+        rows = trino_db.rows(query)
         after = trino_db.rows("select current_timestamp as now")[0]["now"]
         if before.hour == after.hour:
             break
-    hour_start = oracle._hour(after)
+    return rows, oracle._hour(after)
+
+
+def test_ops_current_hour_shows_the_orders_placed_this_hour(builds, trino_db, schema):
+    rows, hour_start = rows_within_one_clock_hour(trino_db, f"select * from iceberg.{schema}.ops_current_hour")
     actual = {(r["merchant_id"], r["currency"]): (r["placed_order_count"], r["cancelled_order_count"], r["placed_amount"])
               for r in rows}
     assert all(r["hour_started_at"] == hour_start for r in rows)
     assert actual == oracle.current_hour(oracle.orders(trino_db), oracle.order_merchants(trino_db), hour_start)
+
+
+def test_ops_orders_per_minute_splits_the_current_hour_by_minute(builds, trino_db, schema):
+    rows, hour_start = rows_within_one_clock_hour(trino_db, f"select * from iceberg.{schema}.ops_orders_per_minute")
+    actual = {(oracle._utc(r["minute_started_at"]), r["currency"]): (r["placed_order_count"], r["placed_amount"])
+              for r in rows}
+    assert actual == oracle.orders_per_minute(oracle.orders(trino_db), oracle.order_merchants(trino_db), hour_start)
 
 
 def test_pipeline_freshness_reports_each_table_against_its_slo(builds, trino_db, schema):

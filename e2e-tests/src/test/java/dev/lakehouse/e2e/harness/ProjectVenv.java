@@ -1,5 +1,6 @@
 package dev.lakehouse.e2e.harness;
 
+import dev.lakehouse.testkit.DbtProject;
 import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ public final class ProjectVenv {
   private ProjectVenv() {}
 
   public static Path executable(String name) {
-    return RepoDir.get().resolve(".venv/bin").resolve(name);
+    return DbtProject.venvExecutable(RepoDir.get(), name);
   }
 
   public static Path python() {
@@ -59,12 +60,9 @@ public final class ProjectVenv {
     List<String> command = new ArrayList<>();
     command.add(executable(executable).toString());
     command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command).directory(repo.resolve("dbt").toFile());
+    ProcessBuilder builder = new ProcessBuilder(command).directory(DbtProject.dir(repo).toFile());
     Map<String, String> env = builder.environment();
-    env.put("TRINO_HOST", "127.0.0.1");
-    env.put("TRINO_PORT", Integer.toString(trinoPort));
-    env.put("DBT_PROFILES_DIR", repo.resolve("dbt").toString());
-    env.put("DBT_SEND_ANONYMOUS_USAGE_STATS", "false");
+    env.putAll(DbtProject.environment(repo, trinoPort));
     env.remove("DBT_TEST_SEED");
     return builder;
   }

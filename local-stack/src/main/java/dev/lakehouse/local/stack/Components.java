@@ -14,6 +14,8 @@ public final class Components {
         new ConnectorComponent(),
         new StreamsComponent(),
         new TrinoComponent(),
+        new DbtComponent(),
+        new DashboardComponent(),
         new MaintenanceComponent(),
         new GeneratorComponent());
   }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -11,14 +12,19 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The pid files under {@code <data>/run/}. A pid only counts as a component's process while that
- * process is alive and its command line carries the component and data-dir markers of
- * {@link JvmCommand}: a stale pid reused by another program is never signalled.
+ * process is alive and is the one that was started: its command line carries the component and
+ * data-dir markers of {@link JvmCommand}, or (any program, e.g. a Python one) it started at the
+ * instant the file recorded. A stale pid reused by another program is never signalled.
  */
 public final class PidFiles {
   private PidFiles() {}
 
+  private static final String STARTED = " started=";
+
+  /** Records the pid, and the start instant of that process when the system tells it. */
   static void write(StackLayout layout, String component, long pid) throws IOException {
-    Files.writeString(layout.pidFile(component), Long.toString(pid));
+    Optional<Instant> started = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant());
+    Files.writeString(layout.pidFile(component), pid + started.map(instant -> STARTED + instant.toEpochMilli()).orElse(""));
   }
 
   public static Optional<ProcessHandle> find(StackLayout layout, String component) {
@@ -27,17 +33,21 @@ public final class PidFiles {
       return Optional.empty();
     }
     try {
-      long pid = Long.parseLong(Files.readString(file).trim());
-      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> isOurs(p, layout, component));
+      String[] recorded = Files.readString(file).trim().split(STARTED, 2);
+      long pid = Long.parseLong(recorded[0]);
+      Optional<Long> startedMillis = recorded.length == 2 ? Optional.of(Long.parseLong(recorded[1])) : Optional.empty();
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> isOurs(p, layout, component, startedMillis));
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }
   }
 
-  private static boolean isOurs(ProcessHandle process, StackLayout layout, String component) {
+  private static boolean isOurs(ProcessHandle process, StackLayout layout, String component, Optional<Long> startedMillis) {
     String commandLine = process.info().commandLine().orElse("");
-    return commandLine.contains(JvmCommand.marker(JvmCommand.COMPONENT_PROPERTY, component))
+    boolean markers = commandLine.contains(JvmCommand.marker(JvmCommand.COMPONENT_PROPERTY, component))
         && commandLine.contains(JvmCommand.marker(JvmCommand.DATA_DIR_PROPERTY, layout.dataDir().toString()));
+    return markers || startedMillis.isPresent()
+        && startedMillis.equals(process.info().startInstant().map(Instant::toEpochMilli));
   }
 
   /** SIGTERM, then SIGKILL after {@code timeout}; removes the pid file. */

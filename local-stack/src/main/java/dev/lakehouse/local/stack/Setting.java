@@ -16,6 +16,7 @@ public enum Setting {
   CONNECT_PORT("connect.port", Kind.PORT, "18083", "Kafka Connect worker REST port"),
   STREAMS_PORT("streams.port", Kind.PORT, "18081", "Streams app HTTP port (/health/ready, /metrics)"),
   TRINO_PORT("trino.port", Kind.PORT, "18080", "Trino HTTP port (used when Trino is installed)"),
+  DASHBOARD_PORT("dashboard.port", Kind.PORT, "18088", "Dashboard (Apache Superset) HTTP port"),
   TOPIC_PARTITIONS("topics.partitions", Kind.COUNT, "3", "Partitions of every pipeline topic (inputs, reference data, outputs)"),
   STREAMS_APPLICATION_ID("streams.application-id", Kind.TEXT, "lakehouse-streams", "Kafka Streams application.id (also its consumer group)"),
   STARTUP_TIMEOUT_SECONDS("startup.timeout-seconds", Kind.COUNT, "180", "How long `up` waits for one component to be ready"),
@@ -31,6 +32,10 @@ public enum Setting {
   GENERATOR_ARGS("generator.args", Kind.WORDS, "--rate 20 --events 100000 --no-tail",
       "Arguments of the event generator started by `up` (`lakehouse generate --help`); the launcher adds --bootstrap-servers"),
   TRINO_ENABLED("trino.enabled", Kind.FLAG, "true", "Start Trino with `up` when it is installed (lakehouse setup installs it)"),
+  DBT_ENABLED("dbt.enabled", Kind.FLAG, "true",
+      "Build the dbt models with `up` and keep the marts fresh (dbt/bin/schedule.py, every 15 s); needs Trino and .venv"),
+  DASHBOARD_ENABLED("dashboard.enabled", Kind.FLAG, "true",
+      "Start the dashboard (Apache Superset) with `up` when it is installed; needs the dbt models"),
   MAINTENANCE_ENABLED("maintenance.enabled", Kind.FLAG, "true", "Start the maintenance job with `up` when it is built"),
   MAINTENANCE_EVERY("maintenance.every", Kind.DURATION, "10m", "Schedule of the maintenance job (its --every value)");
 

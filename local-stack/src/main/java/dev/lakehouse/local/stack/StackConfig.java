@@ -213,6 +213,10 @@ public final class StackConfig {
     return port(Setting.TRINO_PORT);
   }
 
+  public int dashboardPort() {
+    return port(Setting.DASHBOARD_PORT);
+  }
+
   public String bootstrapServers() {
     return "127.0.0.1:" + kafkaPort();
   }

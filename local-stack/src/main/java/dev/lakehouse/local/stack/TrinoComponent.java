@@ -2,9 +2,9 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.testkit.TrinoScripts;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -12,7 +12,7 @@ import java.util.Optional;
  * scripts in {@code local-stack/trino}, which run Trino's own launcher (it keeps its pid under the
  * data folder).
  */
-public final class TrinoComponent implements Component {
+public final class TrinoComponent extends ScriptedComponent {
   public static final String NAME = "trino";
 
   @Override
@@ -55,18 +55,12 @@ public final class TrinoComponent implements Component {
   }
 
   @Override
-  public StopResult stop(StackConfig config) {
-    if (skipReason(config).isPresent() || !isRunning(config)) {
-      return StopResult.NOT_RUNNING;
-    }
-    runScript(config, "stop.sh", new Progress(new PrintStream(OutputStream.nullOutputStream()), 1));
-    return StopResult.STOPPED;
+  protected Path script(StackConfig config, String name) {
+    return TrinoScripts.script(config.repoDir(), name);
   }
 
-  private static void runScript(StackConfig config, String name, Progress progress) {
-    Process process = DetachedProcess.launch(NAME, List.of("bash", TrinoScripts.script(config.repoDir(), name).toString()),
-        config.layout(), TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint()));
-    Readiness.awaitSuccess(new Readiness.StartedComponent(NAME, "run local-stack/trino/" + name, process, config.layout()),
-        config.startupTimeout(), progress);
+  @Override
+  protected Map<String, String> environment(StackConfig config) {
+    return TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint());
   }
 }

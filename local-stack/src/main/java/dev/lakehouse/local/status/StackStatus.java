@@ -11,7 +11,8 @@ public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams 
     Maintenance maintenance) {
 
   /** Where users look: the SQL engine, and whether it answers. */
-  public record Urls(String trino, boolean trinoAnswers) {}
+  /** Where users look: Trino for SQL, the dashboard page (null when the stack leaves it out). */
+  public record Urls(String trino, boolean trinoAnswers, String dashboard, boolean dashboardAnswers) {}
 
   public record TopicRecords(String topic, long records) {}
 

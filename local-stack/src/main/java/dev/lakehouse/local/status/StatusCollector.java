@@ -3,6 +3,7 @@ package dev.lakehouse.local.status;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.local.stack.Http;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.LocalCatalog;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -38,7 +39,10 @@ public final class StatusCollector {
   }
 
   private StackStatus.Urls urls() {
-    return new StackStatus.Urls(targets.trinoUrl(), Http.isOk(targets.trinoUrl() + "/v1/info"));
+    String dashboard = targets.dashboardUrl();
+    return new StackStatus.Urls(targets.trinoUrl(), Http.isOk(targets.trinoUrl() + "/v1/info"),
+        dashboard == null ? null : DashboardScripts.page(dashboard),
+        dashboard != null && Http.isOk(DashboardScripts.health(dashboard)));
   }
 
   private StackStatus.Inputs inputs(KafkaStats kafka, RecordCounts counts) {

@@ -34,7 +34,12 @@ public final class StatusPrinter {
   private static void urls(StackStatus.Urls urls, StringBuilder out) {
     out.append("SQL (Trino): ").append(urls.trino())
         .append(urls.trinoAnswers() ? "  (./lakehouse sql \"show tables\")" : "  not answering (./lakehouse ps)")
-        .append(NL).append(NL);
+        .append(NL);
+    if (urls.dashboard() != null) {
+      out.append("Dashboard:   ").append(urls.dashboard())
+          .append(urls.dashboardAnswers() ? "  (refreshes every minute)" : "  not answering (./lakehouse ps)").append(NL);
+    }
+    out.append(NL);
   }
 
   private static void inputs(StackStatus.Inputs inputs, StringBuilder out) {

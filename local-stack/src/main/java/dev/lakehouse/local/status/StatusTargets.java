@@ -1,23 +1,26 @@
 package dev.lakehouse.local.status;
 
+import dev.lakehouse.local.stack.DashboardComponent;
 import dev.lakehouse.local.stack.JvmCommand;
 import dev.lakehouse.local.stack.MaintenanceComponent;
 import dev.lakehouse.local.stack.MaintenanceConfigFile;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.LocalCatalog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Where {@code status} looks: the broker, the Streams app, the Connect worker, Trino, the catalog, and
+ * Where {@code status} looks: the broker, the Streams app, the Connect worker, Trino, the dashboard
+ * (null when the stack leaves it out), the catalog, and
  * the maintenance job's health command (empty when it cannot run; the note says why); and the file
  * that keeps record counts between runs.
  */
 public record StatusTargets(String bootstrapServers, String streamsUrl, String streamsApplicationId, String connectUrl,
-    String trinoUrl, Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote,
+    String trinoUrl, String dashboardUrl, Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote,
     Path recordCountsFile) {
 
   public static StatusTargets of(StackConfig config) {
@@ -39,6 +42,7 @@ public record StatusTargets(String bootstrapServers, String streamsUrl, String s
     }
     return new StatusTargets(config.bootstrapServers(), config.streamsUrl(), config.streamsApplicationId(),
         config.connectUrl(), "http://127.0.0.1:" + config.trinoPort(),
+        new DashboardComponent().skipReason(config).isPresent() ? null : DashboardScripts.baseUrl(config.dashboardPort()),
         LocalCatalog.properties(config.layout().catalogFile(), config.s3Endpoint()), health, note,
         config.layout().recordCountsFile());
   }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,5 +57,29 @@ class PidFilesTest {
     assertThat(PidFiles.find(layout, "services")).isEmpty();
     assertThat(PidFiles.stop(layout, "services", Duration.ofSeconds(1))).isEqualTo(StopResult.NOT_RUNNING);
     assertThat(layout.pidFile("services")).doesNotExist();
+  }
+
+  @Test
+  void aProgramWithoutMarkersIsFoundByItsStartInstantAndStopped(@TempDir Path repo) throws Exception {
+    StackConfig config = StackConfig.of(repo, Map.of());
+    StackLayout layout = config.layout();
+    Process process = DetachedProcess.start("sleeper", List.of("sleep", "120"), layout, Map.of());
+
+    assertThat(PidFiles.find(layout, "sleeper")).map(ProcessHandle::pid).contains(process.pid());
+    assertThat(PidFiles.stop(layout, "sleeper", Duration.ofSeconds(10))).isEqualTo(StopResult.STOPPED);
+    assertThat(process.isAlive()).isFalse();
+  }
+
+  @Test
+  void aPidWhoseProcessStartedAtAnotherInstantIsNeverSignalled(@TempDir Path repo) throws Exception {
+    StackLayout layout = StackConfig.of(repo, Map.of()).layout();
+    Files.createDirectories(layout.runDir());
+    long started = ProcessHandle.current().info().startInstant().orElseThrow().toEpochMilli();
+    // this JVM's pid, recorded as if a program had started with it a second later
+    Files.writeString(layout.pidFile("dbt"), ProcessHandle.current().pid() + " started=" + (started + 1000));
+
+    assertThat(PidFiles.find(layout, "dbt")).isEmpty();
+    Files.writeString(layout.pidFile("dbt"), ProcessHandle.current().pid() + " started=" + started);
+    assertThat(PidFiles.find(layout, "dbt")).as("the same record with the right instant").isPresent();
   }
 }

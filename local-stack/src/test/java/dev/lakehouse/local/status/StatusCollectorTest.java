@@ -74,6 +74,7 @@ class StatusCollectorTest {
     createTableWithOneCommit(7);
     http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     respond("/v1/info", "{\"starting\":false}");
+    respond("/health", "OK");
     respond("/health/live", "{\"status\":\"UP\",\"state\":\"RUNNING\"}");
     respond("/connectors", "{\"" + CONNECTOR + "\":{\"status\":{\"name\":\"" + CONNECTOR + "\","
         + "\"connector\":{\"state\":\"RUNNING\",\"worker_id\":\"127.0.0.1:8083\"},"
@@ -170,7 +171,7 @@ class StatusCollectorTest {
 
   private static StackStatus collect() {
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
-    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), url, "lakehouse-streams", url, url,
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), url, "lakehouse-streams", url, url, url,
         LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built",
         countsFile);
     return new StatusCollector(targets, clockAfterCommit()).collect();
@@ -238,7 +239,8 @@ class StatusCollectorTest {
 
     String text = StatusPrinter.text(status);
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
-    assertThat(text).contains("SQL (Trino): " + url + "  (./lakehouse sql \"show tables\")\n\n")
+    assertThat(text).contains("SQL (Trino): " + url + "  (./lakehouse sql \"show tables\")\n"
+            + "Dashboard:   " + url + "/superset/dashboard/lakehouse/  (refreshes every minute)\n\n")
         .contains("Streams app (lakehouse-streams): RUNNING")
         .containsPattern("(?m)^  orders\\s+5$")
         .containsPattern("(?m)^  late \\(late-events\\)\\s+2$")
@@ -254,13 +256,14 @@ class StatusCollectorTest {
   @Test
   void aStageThatIsDownIsReportedNotFatal() {
     StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), "http://127.0.0.1:1", "lakehouse-streams",
-        "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
+        "http://127.0.0.1:1", "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
         List.of(), "", countsFile);
 
     StackStatus status = new StatusCollector(targets, clockAfterCommit()).collect();
 
     assertThat(status.streams().state()).isEqualTo("DOWN (no answer at http://127.0.0.1:1)");
-    assertThat(status.urls()).isEqualTo(new StackStatus.Urls("http://127.0.0.1:1", false));
+    assertThat(status.urls()).isEqualTo(new StackStatus.Urls("http://127.0.0.1:1", false,
+        "http://127.0.0.1:1/superset/dashboard/lakehouse/", false));
     assertThat(status.streams().late()).isEqualTo(2);
     assertThat(status.connect().error())
         .isEqualTo("cannot read the Connect worker at http://127.0.0.1:1: no answer (is it running? ./lakehouse ps shows what runs)");

@@ -1,0 +1,153 @@
+package dev.lakehouse.e2e.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.e2e.harness.Prerequisites;
+import dev.lakehouse.local.stack.Components;
+import dev.lakehouse.local.stack.LocalStack;
+import dev.lakehouse.local.stack.ModuleJars;
+import dev.lakehouse.local.stack.Setting;
+import dev.lakehouse.local.stack.StackConfig;
+import dev.lakehouse.testkit.DashboardScripts;
+import dev.lakehouse.testkit.DbtProject;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.RepoDir;
+import dev.lakehouse.testkit.SqlScript;
+import dev.lakehouse.testkit.TrinoScripts;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * The local stack as {@code ./lakehouse up} runs it, dashboard included (every component, the
+ * stack's own generator with five minutes of events ending now), read in headless Chromium: the
+ * figures the dashboard shows equal what the same serving views answer on Trino at that moment,
+ * and a screenshot is kept in {@code target/dashboard/}.
+ */
+class DashboardIT {
+  private static final String ORDERS_THIS_HOUR = "Orders this hour";
+  private static final String DAILY_REVENUE = "Daily revenue";
+  private static final String FRESHNESS = "Freshness per table";
+  private static final Duration EVENT_SPAN = Duration.ofMinutes(5);
+  private static final int EVENTS_PER_MINUTE = 400;
+  private static final int LANDED_TABLES = 6;
+
+  /** What the dashboard shows, as Trino answers it from the serving views (schema analytics). */
+  private static final String ORDERS_THIS_HOUR_SQL =
+      "select coalesce(sum(placed_order_count), 0) from analytics.ops_current_hour";
+  private static final String DAILY_REVENUE_SQL = "select cast(revenue_date as varchar), currency, sum(revenue),"
+      + " sum(late_revenue), sum(restated_hour_count) from analytics.finance_daily_revenue group by 1, 2";
+  private static final String FRESHNESS_SQL = "select table_name, freshness_status from analytics.pipeline_freshness";
+
+  record Figures(String ordersThisHour, List<List<String>> dailyRevenue, List<List<String>> freshness) {}
+
+  @Test
+  void showsWhatTheServingViewsAnswerOnTrino() throws Exception {
+    Path repo = RepoDir.get();
+    Prerequisites.require(TrinoScripts.missing(repo).isEmpty(), "Trino is " + TrinoScripts.missing(repo).orElse(""));
+    Prerequisites.require(DbtProject.missing(repo).isEmpty(), DbtProject.missing(repo).orElse(""));
+    Prerequisites.require(DashboardScripts.missing(repo).isEmpty(),
+        "the dashboard (Superset) is " + DashboardScripts.missing(repo).orElse(""));
+    Instant firstEvent = Instant.now().minus(EVENT_SPAN).truncatedTo(ChronoUnit.SECONDS);
+    StackConfig config = config(repo, firstEvent);
+    LocalStack stack = new LocalStack(config,
+        Components.standard(ModuleJars.classpath(repo, "local-stack", "the services")), System.out);
+    try {
+      stack.up();
+      int trino = config.trinoPort();
+      String url = DashboardScripts.page(DashboardScripts.baseUrl(config.dashboardPort()));
+      ChromeDriver driver = Browser.start();
+      try {
+        AtomicReference<DashboardPage> shownPage = new AtomicReference<>();
+        Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(4))
+            .pollInterval(Duration.ofSeconds(10)).untilAsserted(() -> {
+              Figures before = answers(trino);
+              DashboardPage page = DashboardPage.open(driver, url, ORDERS_THIS_HOUR, List.of(DAILY_REVENUE, FRESHNESS));
+              Figures shown = new Figures(normalised(page.bigNumber(ORDERS_THIS_HOUR)),
+                  sorted(page.rows(DAILY_REVENUE, "revenue_date", "currency", "revenue", "late_revenue", "restated_hours")),
+                  sorted(page.rows(FRESHNESS, "table_name", "freshness_status")));
+              Figures after = answers(trino);
+              assertThat(after.dailyRevenue()).as("daily revenue on Trino (closed windows landed)").isNotEmpty();
+              assertThat(after).as("Trino's answers while the page loaded (the pipeline still moving)").isEqualTo(before);
+              assertThat(shown).as("what the dashboard shows").isEqualTo(after);
+              shownPage.set(page);
+            });
+        Figures answers = answers(trino);
+        assertThat(answers.freshness()).extracting(row -> row.get(0)).hasSize(LANDED_TABLES).doesNotHaveDuplicates();
+        if (!Instant.now().truncatedTo(ChronoUnit.HOURS).isAfter(firstEvent.plus(EVENT_SPAN))) {
+          assertThat(new BigDecimal(answers.ordersThisHour())).as("orders this hour (events of this hour landed)")
+              .isPositive();
+        }
+        Path screenshot = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
+            .resolveSibling("dashboard").resolve("lakehouse-dashboard.png");
+        shownPage.get().screenshot(screenshot);
+        assertThat(Arrays.copyOf(Files.readAllBytes(screenshot), 4)).as("a PNG at " + screenshot)
+            .isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+      } finally {
+        driver.quit();
+      }
+    } finally {
+      stack.down();
+    }
+  }
+
+  /** Every component on free ports under target/e2e; the generator: five minutes of events ending now, then it stops. */
+  private static StackConfig config(Path repo, Instant firstEvent) {
+    Map<Setting, String> overrides = new EnumMap<>(Setting.class);
+    overrides.put(Setting.DATA_DIR, Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
+        .resolve("dashboard-" + System.currentTimeMillis()).toString());
+    for (Setting setting : Setting.values()) {
+      if (setting.kind() == Setting.Kind.PORT) {
+        overrides.put(setting, Integer.toString(setting == Setting.KAFKA_PORT ? FreePorts.pickWithNext() : FreePorts.pick()));
+      }
+    }
+    overrides.put(Setting.GENERATOR_ARGS, "--start-time " + firstEvent + " --events-per-minute " + EVENTS_PER_MINUTE
+        + " --events " + EVENT_SPAN.toMinutes() * EVENTS_PER_MINUTE + " --no-tail --seed 11");
+    return StackConfig.of(repo, overrides);
+  }
+
+  private static Figures answers(int trinoPort) throws Exception {
+    return new Figures(normalised(query(trinoPort, ORDERS_THIS_HOUR_SQL).get(0).get(0)), sorted(query(trinoPort, DAILY_REVENUE_SQL)),
+        sorted(query(trinoPort, FRESHNESS_SQL)));
+  }
+
+  /** Rows of {@code ./lakehouse sql --format csv} (a header, then every value quoted). */
+  private static List<List<String>> query(int trinoPort, String sql) throws Exception {
+    SqlScript.Result result = SqlScript.onTrino(trinoPort, "--format", "csv", sql);
+    assertThat(result.exit()).as("exit code of %s: %s", sql, result.err()).isZero();
+    List<List<String>> rows = new ArrayList<>();
+    for (String line : result.out().strip().split("\n")) {
+      rows.add(Arrays.stream(line.substring(1, line.length() - 1).split("\",\"", -1)).toList());
+    }
+    return rows.subList(1, rows.size());
+  }
+
+  /** One spelling for both sides: numbers without thousands separators or trailing zeros, "N/A" (Superset's NULL) as empty. */
+  private static String normalised(String value) {
+    String plain = value.replace(",", "");
+    if (plain.equals("N/A")) {
+      return "";
+    }
+    return plain.matches("-?\\d+(\\.\\d+)?") ? new BigDecimal(plain).stripTrailingZeros().toPlainString() : value;
+  }
+
+  /** The rows {@link #normalised}, in one order: the page's and Trino's differ. */
+  private static List<List<String>> sorted(List<List<String>> rows) {
+    List<List<String>> normalised = new ArrayList<>(rows.stream().map(row -> row.stream().map(DashboardIT::normalised).toList()).toList());
+    normalised.sort(Comparator.comparing(row -> String.join("\u0000", row)));
+    return normalised;
+  }
+}
