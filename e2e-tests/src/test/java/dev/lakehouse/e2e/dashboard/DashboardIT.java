@@ -12,7 +12,7 @@ import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.DbtProject;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.RepoDir;
-import dev.lakehouse.testkit.SqlScript;
+import dev.lakehouse.testkit.TrinoQuery;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -120,27 +120,16 @@ class DashboardIT {
   }
 
   private static Figures answers(int trinoPort) throws Exception {
-    return new Figures(normalised(query(trinoPort, ORDERS_THIS_HOUR_SQL).get(0).get(0)), sorted(query(trinoPort, DAILY_REVENUE_SQL)),
-        sorted(query(trinoPort, FRESHNESS_SQL)));
+    return new Figures(normalised(TrinoQuery.rows(trinoPort, ORDERS_THIS_HOUR_SQL).get(0).get(0)),
+        sorted(TrinoQuery.rows(trinoPort, DAILY_REVENUE_SQL)), sorted(TrinoQuery.rows(trinoPort, FRESHNESS_SQL)));
   }
 
-  /** Rows of {@code ./lakehouse sql --format csv} (a header, then every value quoted). */
-  private static List<List<String>> query(int trinoPort, String sql) throws Exception {
-    SqlScript.Result result = SqlScript.onTrino(trinoPort, "--format", "csv", sql);
-    assertThat(result.exit()).as("exit code of %s: %s", sql, result.err()).isZero();
-    List<List<String>> rows = new ArrayList<>();
-    for (String line : result.out().strip().split("\n")) {
-      rows.add(Arrays.stream(line.substring(1, line.length() - 1).split("\",\"", -1)).toList());
-    }
-    return rows.subList(1, rows.size());
-  }
-
-  /** One spelling for both sides: numbers without thousands separators or trailing zeros, "N/A" (Superset's NULL) as empty. */
+  /** One spelling for both sides: numbers without thousands separators or trailing zeros; NULL (Superset's "N/A") as empty. */
   private static String normalised(String value) {
-    String plain = value.replace(",", "");
-    if (plain.equals("N/A")) {
+    if (value == null || value.equals("N/A")) {
       return "";
     }
+    String plain = value.replace(",", "");
     return plain.matches("-?\\d+(\\.\\d+)?") ? new BigDecimal(plain).stripTrailingZeros().toPlainString() : value;
   }
 

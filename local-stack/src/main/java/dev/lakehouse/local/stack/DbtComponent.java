@@ -1,6 +1,7 @@
 package dev.lakehouse.local.stack;
 
 import dev.lakehouse.testkit.DbtProject;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +38,11 @@ public final class DbtComponent implements Component {
 
   @Override
   public String start(StackConfig config, Progress progress) {
-    Map<String, String> env = DbtProject.environment(config.repoDir(), config.trinoPort());
+    Map<String, String> env = new HashMap<>(DbtProject.environment(config.repoDir(), config.trinoPort()));
+    // this stack's manifests and logs under its data folder: dbt runs of another stack or of the
+    // tests in the same checkout keep theirs in dbt/target and dbt/logs
+    env.put("DBT_TARGET_PATH", config.dataDir().resolve("dbt/target").toString());
+    env.put("DBT_LOG_PATH", config.dataDir().resolve("dbt/logs").toString());
     String project = DbtProject.dir(config.repoDir()).toString();
     Process run = DetachedProcess.launch(NAME, List.of(DbtProject.venvExecutable(config.repoDir(), "dbt").toString(),
         "run", "--target", "local", "--project-dir", project, "--no-use-colors"), config.layout(), env);

@@ -1,18 +1,11 @@
 package dev.lakehouse.maintenance.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.TrinoQuery;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.io.File;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,11 +13,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The scan as users run it: the local stack's Trino 476 (started through its own scripts, with the
  * warehouse's JDBC catalog and S3 endpoint) answering SQL over its REST protocol, timed by the
- * client from submit to last row. Needs {@code local-stack/trino/install.sh} to have run.
+ * client from submit to last row ({@link TrinoQuery}). Needs {@code local-stack/trino/install.sh} to have run.
  */
 final class TrinoScan implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private static final long SCRIPT_TIMEOUT_SECONDS = 300;
 
   private final Path repoDir;
@@ -77,25 +68,8 @@ final class TrinoScan implements AutoCloseable {
     return best;
   }
 
-  /** Runs one statement to the end (following nextUri) and returns its rows, each value as text. */
   List<List<String>> query(String sql) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/statement"))
-        .header("X-Trino-User", "bench").header("X-Trino-Catalog", "iceberg").header("X-Trino-Schema", "lakehouse")
-        .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
-    List<List<String>> rows = new ArrayList<>();
-    while (request != null) {
-      JsonNode response = JSON.readTree(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
-      if (response.has("error")) {
-        throw new IllegalStateException("Cannot run " + sql + " on Trino: " + response.get("error").path("message").asText());
-      }
-      for (JsonNode row : response.path("data")) {
-        List<String> values = new ArrayList<>();
-        row.forEach(value -> values.add(value.asText()));
-        rows.add(values);
-      }
-      request = response.hasNonNull("nextUri") ? HttpRequest.newBuilder(URI.create(response.get("nextUri").asText())).GET().build() : null;
-    }
-    return rows;
+    return TrinoQuery.rows(port, sql);
   }
 
   @Override
