@@ -8,3 +8,8 @@
 {% macro utc_literal(value) -%}
     timestamp '{{ value }} UTC'
 {%- endmacro %}
+
+{#- Start of the current UTC clock hour, as the marts store timestamps (the ops_* serving views' "now"). -#}
+{% macro current_utc_hour_start() -%}
+    {{ as_utc("date_trunc('hour', current_timestamp at time zone 'UTC')") }}
+{%- endmacro %}

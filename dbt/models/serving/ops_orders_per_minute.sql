@@ -10,7 +10,7 @@ orders as (
 
 current_hour as (
 
-    select {{ as_utc("date_trunc('hour', current_timestamp at time zone 'UTC')") }} as hour_started_at
+    select {{ current_utc_hour_start() }} as hour_started_at
 
 ),
 
