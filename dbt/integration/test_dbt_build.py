@@ -157,6 +157,20 @@ def test_pipeline_freshness_reports_each_table_against_its_slo(builds, trino_db,
         assert row["freshness_status"] == expected, table
 
 
+def test_pipeline_freshness_history_appends_what_each_build_observed(builds, trino_db, schema):
+    rows = trino_db.rows(f"select * from iceberg.{schema}.pipeline_freshness_history")
+    observed = sorted({r["observed_at"] for r in rows})
+    assert len(observed) == 2, "one observation per build, and there were two builds"
+    for at in observed:
+        assert sorted(r["table_name"] for r in rows if r["observed_at"] == at) == sorted(SLO_SECONDS)
+    # nothing landed after the second build: its observation holds what the view shows now
+    now = {r["table_name"]: (r["newest_event_at"], r["newest_processed_at"], r["last_commit_at"])
+           for r in trino_db.rows(f"select * from iceberg.{schema}.pipeline_freshness")}
+    latest = {r["table_name"]: (r["newest_event_at"], r["newest_processed_at"], r["last_commit_at"])
+              for r in rows if r["observed_at"] == observed[-1]}
+    assert latest == now
+
+
 @seeded_only
 def test_pipeline_freshness_reports_the_sinks_last_commit_not_a_later_compaction(builds, trino_db, schema, sink_commit):
     table = "orders_enriched"
