@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Chromium and its WebDriver from the system's packages (Debian: chromium, chromium-driver), for the
-# dashboard's browser test (e2e-tests DashboardIT); nothing downloads a browser build at run time.
+# dashboard's browser test (e2e-tests LocalStackIT); nothing downloads a browser build at run time.
 # Installs them with apt-get when it may (root, or password-less sudo); otherwise says how, and the
 # test is skipped on a developer's machine (with CI=true it fails and names what is missing).
 set -euo pipefail

@@ -13,13 +13,13 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * dashboard/bin/install-browser.sh installs them), driven through its chromedriver. Nothing is
  * downloaded at run time: with both paths given, Selenium does not look for a browser or a driver.
  */
-final class Browser {
+public final class Browser {
   private static final Path CHROMIUM = Path.of(System.getProperty("e2e.chromium", "/usr/bin/chromium"));
   private static final Path CHROMEDRIVER = Path.of(System.getProperty("e2e.chromedriver", "/usr/bin/chromedriver"));
 
   private Browser() {}
 
-  static ChromeDriver start() {
+  public static ChromeDriver start() {
     Prerequisites.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
         "Chromium and its driver are missing (" + CHROMIUM + ", " + CHROMEDRIVER
             + "); dashboard/bin/install-browser.sh installs them (Debian: apt-get install chromium chromium-driver)");

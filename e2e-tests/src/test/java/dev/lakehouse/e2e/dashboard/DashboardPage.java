@@ -16,7 +16,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * The pipeline dashboard as a visitor sees it, read from the rendered page: a chart is found by its
  * title ({@code data-test-chart-name}), a table cell by its column ({@code aria-labelledby="header-<column>"}).
  */
-final class DashboardPage {
+public final class DashboardPage {
   private static final Duration RENDER_TIMEOUT = Duration.ofMinutes(2);
 
   private final ChromeDriver driver;
@@ -26,7 +26,7 @@ final class DashboardPage {
   }
 
   /** Opens {@code url} and waits until every named chart has rendered a figure or a table. */
-  static DashboardPage open(ChromeDriver driver, String url, String bigNumberChart, List<String> tableCharts) {
+  public static DashboardPage open(ChromeDriver driver, String url, String bigNumberChart, List<String> tableCharts) {
     driver.get(url);
     DashboardPage page = new DashboardPage(driver);
     Awaitility.await("the dashboard's charts at " + url).atMost(RENDER_TIMEOUT).pollInterval(Duration.ofSeconds(1))
@@ -37,12 +37,12 @@ final class DashboardPage {
   }
 
   /** The figure of a Big Number chart, as displayed (e.g. {@code 1,286}). */
-  String bigNumber(String chart) {
+  public String bigNumber(String chart) {
     return chart(chart).findElement(By.cssSelector(".header-line")).getText().strip();
   }
 
   /** The displayed cells of a table chart, one list per row, in the given column order. */
-  List<List<String>> rows(String chart, String... columns) {
+  public List<List<String>> rows(String chart, String... columns) {
     List<List<String>> rows = new ArrayList<>();
     for (WebElement row : chart(chart).findElements(By.cssSelector("tbody tr"))) {
       List<String> cells = new ArrayList<>();
@@ -54,12 +54,7 @@ final class DashboardPage {
     return rows;
   }
 
-  /** Whether a chart shows an error instead of its figures. */
-  boolean showsError(String chart) {
-    return !chart(chart).findElements(By.cssSelector("[role='alert'], .alert-danger")).isEmpty();
-  }
-
-  void screenshot(Path file) throws IOException {
+  public void screenshot(Path file) throws IOException {
     Files.createDirectories(file.getParent());
     Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
   }

@@ -6,13 +6,13 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
-/** Entry point: {@code maintenance-job run|health|erase --config maintenance.yaml ...}. */
+/** Entry point: {@code maintenance-job run|health|erase|audit --config maintenance.yaml ...}. */
 @Command(
     name = "maintenance-job",
     mixinStandardHelpOptions = true,
     versionProvider = MaintenanceJob.Version.class,
-    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers.",
-    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class})
+    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers; an exactly-once audit.",
+    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class, AuditCommand.class})
 public final class MaintenanceJob {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -32,6 +32,10 @@ public final class MaintenanceJob {
     ExitCode.describeIn(cli.getSubcommands().get("erase"), Map.of(
         ExitCode.OK, "no selected table row and no file under the tables holds the customers' rows",
         ExitCode.FAILED, "some table may still hold the rows (held by another run, or see its errors): run again",
+        ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+    ExitCode.describeIn(cli.getSubcommands().get("audit"), Map.of(
+        ExitCode.OK, "no selected table has a data file registered twice or a result key held by two rows",
+        ExitCode.FAILED, "a break was found: the output names the table, the file or the key",
         ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
     return cli;
   }

@@ -2,6 +2,7 @@ package dev.lakehouse.maintenance.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.lakehouse.maintenance.audit.TableAuditResult;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -9,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 
 /** Renders a run report for people (a table), for machines (JSON) and for Prometheus (textfile collector). */
@@ -115,6 +117,26 @@ public final class ReportWriter {
         health.labelValues(t.table()).set(t.health().score());
       }
     }
+    return scrape(registry);
+  }
+
+  /** An audit's findings per table, for the textfile collector: alert on lakehouse_audit_table_clean == 0. */
+  public static String prometheus(List<TableAuditResult> audit) {
+    PrometheusRegistry registry = new PrometheusRegistry();
+    Gauge clean = gauge(registry, "lakehouse_audit_table_clean", "1 when the audit found no break in the table", "table");
+    Gauge files = gauge(registry, "lakehouse_audit_table_duplicate_files",
+        "data files registered more than once in the live snapshot", "table");
+    Gauge keys = gauge(registry, "lakehouse_audit_table_duplicated_keys",
+        "result keys (lineage or window) held by more than one live row", "table");
+    for (TableAuditResult t : audit) {
+      clean.labelValues(t.table()).set(t.clean() ? 1 : 0);
+      files.labelValues(t.table()).set(t.duplicateFiles().size());
+      keys.labelValues(t.table()).set(t.duplicatedKeys());
+    }
+    return scrape(registry);
+  }
+
+  private static String scrape(PrometheusRegistry registry) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       PrometheusTextFormatWriter.create().write(out, registry.scrape());

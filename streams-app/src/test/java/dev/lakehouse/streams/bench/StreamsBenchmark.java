@@ -29,6 +29,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * Events per second through the whole topology with exactly-once (the app in its own JVM, as
@@ -44,6 +45,13 @@ public final class StreamsBenchmark {
   private static final Pattern HEAP_BEFORE_GC = Pattern.compile(" (\\d+)M->\\d+M\\(\\d+M\\)");
 
   private StreamsBenchmark() {}
+
+  /** The app's commit interval when the run sets one (the ceiling then commits as often), else Streams' 100 ms under exactly-once. */
+  private static long commitIntervalMs(List<String> appSettings) {
+    String key = "streams." + StreamsConfig.COMMIT_INTERVAL_MS_CONFIG + "=";
+    return appSettings.stream().filter(setting -> setting.startsWith(key))
+        .mapToLong(setting -> Long.parseLong(setting.substring(key.length()))).reduce((first, last) -> last).orElse(100);
+  }
 
   public static void main(String[] args) throws Exception {
     int events = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
@@ -72,7 +80,8 @@ public final class StreamsBenchmark {
       }
       System.out.printf("input: %d records on %s, %d partitions each%n", inputRecords, Topics.INPUTS, partitions);
 
-      double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), 100).run(Topics.INPUTS, inputRecords);
+      long commitIntervalMs = commitIntervalMs(appSettings);
+      double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), commitIntervalMs).run(Topics.INPUTS, inputRecords);
       double ceiling = inputRecords / ceilingSeconds;
 
       int port = FreePorts.pick();
@@ -104,8 +113,8 @@ public final class StreamsBenchmark {
       }
       double throughput = inputRecords / appSeconds;
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
-          + "(read_committed, commit every 100 ms, linger.ms=100), same Avro serde, same broker%n", jvmOptions,
-          appSettings.isEmpty() ? "defaults" : appSettings);
+          + "(read_committed, commit every %d ms, linger.ms=100), same Avro serde, same broker%n", jvmOptions,
+          appSettings.isEmpty() ? "defaults" : appSettings, commitIntervalMs);
       System.out.printf(Locale.ROOT, "throughput: %.0f events/s (%d records in %.1f s)%n", throughput, inputRecords,
           appSeconds);
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);

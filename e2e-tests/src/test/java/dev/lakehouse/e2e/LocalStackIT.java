@@ -1,7 +1,9 @@
-package dev.lakehouse.e2e.dashboard;
+package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.dashboard.Browser;
+import dev.lakehouse.e2e.dashboard.DashboardPage;
 import dev.lakehouse.e2e.harness.Prerequisites;
 import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.LocalStack;
@@ -15,6 +17,7 @@ import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoQuery;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,18 +29,20 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
- * The local stack as {@code ./lakehouse up} runs it, dashboard included (every component, the
- * stack's own generator with five minutes of events ending now), read in headless Chromium: the
- * figures the dashboard shows equal what the same serving views answer on Trino at that moment,
- * and a screenshot is kept in {@code target/dashboard/}.
+ * The local stack as {@code ./lakehouse up} runs it (every component, dashboard included, and the
+ * stack's own generator with five minutes of events ending now), looked at as a user does: the
+ * dashboard in headless Chromium shows what the same serving views answer on Trino at that moment
+ * (a screenshot is kept in {@code target/dashboard/}), and {@code ./lakehouse audit} passes on the
+ * tables the pipeline landed.
  */
-class DashboardIT {
+class LocalStackIT {
   private static final String ORDERS_THIS_HOUR = "Orders this hour";
   private static final String DAILY_REVENUE = "Daily revenue";
   private static final String FRESHNESS = "Freshness per table";
@@ -96,12 +101,25 @@ class DashboardIT {
         shownPage.get().screenshot(screenshot);
         assertThat(Arrays.copyOf(Files.readAllBytes(screenshot), 4)).as("a PNG at " + screenshot)
             .isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        auditPassesOnTheLandedTables(config);
       } finally {
         driver.quit();
       }
     } finally {
       stack.down();
     }
+  }
+
+  /** {@code ./lakehouse audit} on this stack: no data file registered twice, no result key held by two rows. */
+  private static void auditPassesOnTheLandedTables(StackConfig config) throws Exception {
+    ProcessBuilder audit = new ProcessBuilder(RepoDir.get().resolve("lakehouse").toString(), "audit")
+        .redirectErrorStream(true);
+    audit.environment().put(Setting.DATA_DIR.envName(), config.dataDir().toString());
+    Process process = audit.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("audit finished").isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).contains("Audit passed: " + LANDED_TABLES + " tables, " + LANDED_TABLES + " with result keys");
   }
 
   /** Every component on free ports under target/e2e; the generator: five minutes of events ending now, then it stops. */
@@ -135,7 +153,7 @@ class DashboardIT {
 
   /** The rows {@link #normalised}, in one order: the page's and Trino's differ. */
   private static List<List<String>> sorted(List<List<String>> rows) {
-    List<List<String>> normalised = new ArrayList<>(rows.stream().map(row -> row.stream().map(DashboardIT::normalised).toList()).toList());
+    List<List<String>> normalised = new ArrayList<>(rows.stream().map(row -> row.stream().map(LocalStackIT::normalised).toList()).toList());
     normalised.sort(Comparator.comparing(row -> String.join("\u0000", row)));
     return normalised;
   }

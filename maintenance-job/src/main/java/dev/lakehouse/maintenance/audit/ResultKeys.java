@@ -1,0 +1,28 @@
+package dev.lakehouse.maintenance.audit;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The columns that name one result in each table the pipeline lands (schemas' Avro contracts): the
+ * input position it came from (lineage) where a row has one, the window where a row is a window's
+ * result. Exactly-once means no two live rows share these values.
+ */
+public final class ResultKeys {
+  private static final List<String> LINEAGE = List.of("source_topic", "source_partition", "source_offset");
+  private static final Map<String, List<String>> BY_TABLE = Map.of(
+      "orders_enriched", LINEAGE,
+      "late_events", LINEAGE,
+      "dead_letters", LINEAGE,
+      "order_payments", LINEAGE,
+      "revenue_by_merchant_1m", List.of("merchant_id", "currency", "window_start"),
+      "payments_by_outcome_1m", List.of("outcome", "window_start"));
+
+  private ResultKeys() {}
+
+  /** The key columns of a landed table (by its name, any namespace), or empty for any other table. */
+  public static Optional<List<String>> of(String tableName) {
+    return Optional.ofNullable(BY_TABLE.get(tableName));
+  }
+}
