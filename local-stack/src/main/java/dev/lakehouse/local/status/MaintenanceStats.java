@@ -48,7 +48,10 @@ public final class MaintenanceStats {
       JsonNode stats = table.path("stats");
       String detail = stats.isMissingNode() ? ""
           : stats.path("dataFiles").asLong() + " data files, " + stats.path("manifests").asLong() + " manifests, "
-              + stats.path("snapshots").asLong() + " snapshots";
+              + stats.path("snapshots").asLong() + " snapshots; schema " + stats.path("schemaId").asInt() + ", spec "
+              + stats.path("specId").asInt()
+              + (stats.path("filesOnOldSpecs").asLong() > 0 ? " (" + stats.path("filesOnOldSpecs").asLong()
+                  + " files on older specs)" : "");
       result.add(new StackStatus.TableHealth(table.path("table").asText(), table.path("health").path("score").asInt(), detail));
     }
     return result;

@@ -46,6 +46,10 @@ public final class ReportWriter {
           t.compaction() == null ? 0 : t.compaction().commitRetries(),
           t.health() == null ? "-" : Integer.toString(t.health().score())));
       t.errors().forEach(e -> out.append("    error: ").append(e).append('\n'));
+      if (b.filesOnOldSpecs() > 0 || a.filesOnOldSpecs() > 0) {
+        out.append(String.format(Locale.ROOT, "    partition spec %d (schema %d): files on older specs %d->%d%n",
+            a.specId(), a.schemaId(), b.filesOnOldSpecs(), a.filesOnOldSpecs()));
+      }
       if (!t.leftoversDeleted().isEmpty()) {
         out.append("    removed ").append(t.leftoversDeleted().size()).append(" uncommitted files of a crashed run\n");
       }
@@ -94,6 +98,10 @@ public final class ReportWriter {
     Gauge avg = gauge(registry, "lakehouse_maintenance_table_average_file_bytes", "average data file size after the run", "table");
     Gauge snapshots = gauge(registry, "lakehouse_maintenance_table_snapshots", "snapshots after the run", "table");
     Gauge manifests = gauge(registry, "lakehouse_maintenance_table_manifests", "manifests of the current snapshot after the run", "table");
+    Gauge oldSpecs = gauge(registry, "lakehouse_maintenance_table_files_on_old_specs",
+        "live data files written with an older partition spec, after the run", "table");
+    Gauge specId = gauge(registry, "lakehouse_maintenance_table_spec_id", "current partition spec id", "table");
+    Gauge schemaId = gauge(registry, "lakehouse_maintenance_table_schema_id", "current schema id", "table");
     Gauge rewritten = gauge(registry, "lakehouse_maintenance_table_rewritten_bytes", "bytes rewritten by compaction in the run", "table");
     Gauge retries = gauge(registry, "lakehouse_maintenance_table_commit_retries", "compaction commit retries in the run", "table");
     Gauge health = gauge(registry, "lakehouse_maintenance_table_health_score", "0-100 health score (100 = nothing to do)", "table");
@@ -108,6 +116,9 @@ public final class ReportWriter {
         avg.labelValues(t.table()).set(t.after().averageFileBytes());
         snapshots.labelValues(t.table()).set(t.after().snapshots());
         manifests.labelValues(t.table()).set(t.after().manifests());
+        oldSpecs.labelValues(t.table()).set(t.after().filesOnOldSpecs());
+        specId.labelValues(t.table()).set(t.after().specId());
+        schemaId.labelValues(t.table()).set(t.after().schemaId());
       }
       if (t.compaction() != null) {
         rewritten.labelValues(t.table()).set(t.compaction().bytesRewritten());

@@ -2,7 +2,11 @@ package dev.lakehouse.maintenance.report;
 
 import java.util.Map;
 
-/** The shape of a table's current snapshot: what maintenance is meant to improve. */
+/**
+ * The shape of a table's current snapshot: what maintenance is meant to improve; and which schema and
+ * partition spec are current, and how many live data files were written with an older spec (after
+ * a partition evolution, until compaction rewrites them).
+ */
 public record TableStats(
     long dataFiles,
     long deleteFiles,
@@ -15,7 +19,10 @@ public record TableStats(
     Map<String, Long> filesPerPartition,
     int snapshots,
     int snapshotsPastMaxAge,
-    int manifests) {
+    int manifests,
+    int schemaId,
+    int specId,
+    long filesOnOldSpecs) {
 
   public long averageFileBytes() {
     return dataFiles == 0 ? 0 : bytes / dataFiles;

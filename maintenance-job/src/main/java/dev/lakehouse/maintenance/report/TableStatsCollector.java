@@ -30,7 +30,8 @@ public final class TableStatsCollector {
       }
     }
     if (current == null) {
-      return new TableStats(0, 0, 0, 0, 0, 0, 0, 0, Map.of(), snapshots, pastMaxAge, 0);
+      return new TableStats(0, 0, 0, 0, 0, 0, 0, 0, Map.of(), snapshots, pastMaxAge, 0, table.schema().schemaId(),
+          table.spec().specId(), 0);
     }
     Map<String, Long> filesPerPartition = new TreeMap<>();
     Map<String, Long> bytesPerPartition = new HashMap<>();
@@ -39,6 +40,7 @@ public final class TableStatsCollector {
     long bytes = 0;
     long records = 0;
     long small = 0;
+    long onOldSpecs = 0;
     try (CloseableIterable<FileScanTask> tasks = table.newScan().useSnapshot(current.snapshotId()).planFiles()) {
       for (FileScanTask task : tasks) {
         PartitionSpec spec = table.specs().get(task.file().specId());
@@ -49,6 +51,9 @@ public final class TableStatsCollector {
         records += task.file().recordCount();
         if (task.file().fileSizeInBytes() < smallFileBytes) {
           small++;
+        }
+        if (task.file().specId() != table.spec().specId()) {
+          onOldSpecs++;
         }
         filesPerPartition.merge(partition, 1L, Long::sum);
         bytesPerPartition.merge(partition, task.file().fileSizeInBytes(), Long::sum);
@@ -61,6 +66,6 @@ public final class TableStatsCollector {
     long maxPerPartition = filesPerPartition.values().stream().mapToLong(Long::longValue).max().orElse(0);
     int manifests = current.allManifests(table.io()).size();
     return new TableStats(files, deletes, bytes, records, small, ideal, filesPerPartition.size(), maxPerPartition,
-        filesPerPartition, snapshots, pastMaxAge, manifests);
+        filesPerPartition, snapshots, pastMaxAge, manifests, table.schema().schemaId(), table.spec().specId(), onOldSpecs);
   }
 }

@@ -44,12 +44,13 @@ public final class MaintenanceHealth {
   }
 
   public static String text(List<TableHealth> tables) {
-    StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-36s %6s %8s %8s %9s %9s %10s%n",
-        "table", "health", "files", "small%", "avg MB", "manifests", "snapshots"));
+    StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-36s %6s %8s %8s %9s %9s %10s %7s %5s %14s%n",
+        "table", "health", "files", "small%", "avg MB", "manifests", "snapshots", "schema", "spec", "old-spec files"));
     for (TableHealth t : tables) {
-      out.append(String.format(Locale.ROOT, "%-36s %6d %8d %8.0f %9.1f %9d %10d%n", t.table(), t.health().score(),
-          t.stats().dataFiles(), 100 * t.stats().smallFileShare(), t.stats().averageFileBytes() / 1e6,
-          t.stats().manifests(), t.stats().snapshots()));
+      out.append(String.format(Locale.ROOT, "%-36s %6d %8d %8.0f %9.1f %9d %10d %7d %5d %14d%n", t.table(),
+          t.health().score(), t.stats().dataFiles(), 100 * t.stats().smallFileShare(), t.stats().averageFileBytes() / 1e6,
+          t.stats().manifests(), t.stats().snapshots(), t.stats().schemaId(), t.stats().specId(),
+          t.stats().filesOnOldSpecs()));
     }
     return out.toString();
   }
