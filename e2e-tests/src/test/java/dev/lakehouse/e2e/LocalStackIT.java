@@ -126,7 +126,7 @@ class LocalStackIT {
   private static StackConfig config(Path repo, Instant firstEvent) {
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     overrides.put(Setting.DATA_DIR, Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
-        .resolve("dashboard-" + System.currentTimeMillis()).toString());
+        .resolve("local-stack-" + System.currentTimeMillis()).toString());
     for (Setting setting : Setting.values()) {
       if (setting.kind() == Setting.Kind.PORT) {
         overrides.put(setting, Integer.toString(setting == Setting.KAFKA_PORT ? FreePorts.pickWithNext() : FreePorts.pick()));
