@@ -69,7 +69,7 @@ class LocalStackIT {
     Instant firstEvent = Instant.now().minus(EVENT_SPAN).truncatedTo(ChronoUnit.SECONDS);
     StackConfig config = config(repo, firstEvent);
     LocalStack stack = new LocalStack(config,
-        Components.standard(ModuleJars.classpath(repo, "local-stack", "the services")), System.out);
+        Components.standard(config, ModuleJars.classpath(repo, "local-stack", "the services")), System.out);
     try {
       stack.up();
       int trino = config.trinoPort();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.stream.IntStream;
 
 /** Picks a free TCP port on 127.0.0.1, for servers whose port must be known before they bind. */
 public final class FreePorts {
@@ -11,13 +12,19 @@ public final class FreePorts {
 
   /** A free port whose successor is free too: a KRaft broker port, its controller taking the next one. */
   public static int pickWithNext() {
+    return pickSpaced(2, 1);
+  }
+
+  /** A free port p with p + step, ..., p + (count - 1) x step free too: the ports of a component's instances. */
+  public static int pickSpaced(int count, int step) {
     for (int attempt = 0; attempt < 50; attempt++) {
       int port = pick();
-      if (port < 65534 && isFree(port + 1)) {
+      int last = port + (count - 1) * step;
+      if (last <= 65535 && IntStream.range(1, count).allMatch(i -> isFree(port + i * step))) {
         return port;
       }
     }
-    throw new IllegalStateException("Cannot find two free consecutive ports on 127.0.0.1");
+    throw new IllegalStateException("Cannot find " + count + " free ports " + step + " apart on 127.0.0.1");
   }
 
   private static boolean isFree(int port) {

@@ -15,6 +15,7 @@ import dev.lakehouse.local.status.StatusTargets;
 import dev.lakehouse.local.status.TextTable;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -163,16 +164,16 @@ public final class LocalStackCli {
 
   @Command(name = "log-path", mixinStandardHelpOptions = true, description = "Print the log file of a component.")
   static final class LogPath extends EnvAware implements Callable<Integer> {
-    @Parameters(paramLabel = "<component>", description = "services, connect, connector, streams, trino, maintenance, generator")
+    @Parameters(paramLabel = "<component>",
+        description = "services, connect (connect-2 ...), connector, streams (streams-2 ...), trino, dbt, dashboard, maintenance, generator")
     String component;
 
     @Override
     public Integer call() {
       StackConfig config = config();
-      boolean known = Components.standard("").stream().anyMatch(c -> c.name().equals(component));
-      if (!known) {
-        throw new InvalidInputException("Cannot show the log of '" + component + "': no such component; choose one of "
-            + Components.standard("").stream().map(Component::name).toList());
+      List<String> names = Components.standard(config, "").stream().map(Component::name).toList();
+      if (!names.contains(component)) {
+        throw new InvalidInputException("Cannot show the log of '" + component + "': no such component; choose one of " + names);
       }
       spec.commandLine().getOut().println(config.layout().logFile(component));
       spec.commandLine().getOut().flush();

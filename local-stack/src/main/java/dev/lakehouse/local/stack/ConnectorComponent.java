@@ -2,6 +2,7 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.connect.cli.ConnectConfigCli;
 import dev.lakehouse.connect.config.Environment;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -44,9 +45,14 @@ public final class ConnectorComponent implements Component {
   }
 
   public static List<String> arguments(StackConfig config) {
-    return List.of("apply", "--env", Environment.LOCAL.id(), "--connect-url", config.connectUrl(),
+    List<String> args = new ArrayList<>(List.of("apply", "--env", Environment.LOCAL.id(), "--connect-url", config.connectUrl(),
         "--bootstrap-servers", config.bootstrapServers(), "--s3-endpoint", config.s3Endpoint(),
-        "--data-dir", config.dataDir().toString());
+        "--data-dir", config.dataDir().toString()));
+    if (config.connectWorkers() > 1) {
+      // one sink task per output partition, so that every worker of the cluster gets tasks
+      args.addAll(List.of("--tasks-max", Integer.toString(config.topicPartitions())));
+    }
+    return args;
   }
 
   @Override

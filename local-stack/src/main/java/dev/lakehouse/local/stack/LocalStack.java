@@ -23,9 +23,9 @@ public final class LocalStack {
     this.out = out;
   }
 
-  /** Every component, in start order, with the local-stack classpath of this JVM for the services. */
+  /** Every component of these settings, in start order, with the local-stack classpath of this JVM for the services. */
   public static LocalStack standard(StackConfig config, PrintStream out) {
-    return new LocalStack(config, Components.standard(System.getProperty("java.class.path")), out);
+    return new LocalStack(config, Components.standard(config, System.getProperty("java.class.path")), out);
   }
 
   public List<Component> components() {

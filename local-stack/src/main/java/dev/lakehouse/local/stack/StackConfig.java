@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * The settings of one local stack, resolved from defaults, then the properties file, then
@@ -109,18 +110,33 @@ public final class StackConfig {
         continue;
       }
       int value = numbers.get(port);
-      List<Integer> used = port == Setting.KAFKA_PORT ? List.of(value, value + 1) : List.of(value);
+      List<Integer> used = switch (port) {
+        case KAFKA_PORT -> List.of(value, value + 1);
+        case STREAMS_PORT -> instancePorts(value, streamsInstances());
+        case CONNECT_PORT -> instancePorts(value, connectWorkers());
+        default -> List.of(value);
+      };
       for (int p : used) {
+        if (p > 65535) {
+          throw invalid(port, "its instance " + ((p - value) / INSTANCE_PORT_STEP + 1) + " would take port " + p
+              + " (one port every " + INSTANCE_PORT_STEP + " per instance), beyond 65535");
+        }
         String previous = taken.putIfAbsent(p, port.key());
         if (previous != null) {
           throw new InvalidInputException(
               "Cannot use port " + p + " for " + port.key() + ": " + previous + " uses it already"
                   + (port == Setting.KAFKA_PORT || Setting.KAFKA_PORT.key().equals(previous)
                       ? " (the Kafka controller takes kafka.port + 1)" : "")
+                  + (p != value ? " (instance " + ((p - value) / INSTANCE_PORT_STEP + 1) + " of " + port.key()
+                      + " takes it: one port every " + INSTANCE_PORT_STEP + ")" : "")
                   + "; " + port.howToChange());
         }
       }
     }
+  }
+
+  private static List<Integer> instancePorts(int first, int instances) {
+    return IntStream.range(0, instances).mapToObj(i -> first + INSTANCE_PORT_STEP * i).toList();
   }
 
   private InvalidInputException invalid(Setting setting, String expectation) {
@@ -201,12 +217,33 @@ public final class StackConfig {
     return port(Setting.S3_PORT);
   }
 
+  /** How far apart the ports of one component's instances are (streams.instances, connect.workers). */
+  public static final int INSTANCE_PORT_STEP = 100;
+
   public int connectPort() {
     return port(Setting.CONNECT_PORT);
   }
 
+  /** The REST port of Connect worker {@code worker} (1-based). */
+  public int connectPort(int worker) {
+    return connectPort() + INSTANCE_PORT_STEP * (worker - 1);
+  }
+
   public int streamsPort() {
     return port(Setting.STREAMS_PORT);
+  }
+
+  /** The HTTP port of Streams app instance {@code instance} (1-based). */
+  public int streamsPort(int instance) {
+    return streamsPort() + INSTANCE_PORT_STEP * (instance - 1);
+  }
+
+  public int streamsInstances() {
+    return numbers.get(Setting.STREAMS_INSTANCES);
+  }
+
+  public int connectWorkers() {
+    return numbers.get(Setting.CONNECT_WORKERS);
   }
 
   public int trinoPort() {
@@ -226,11 +263,19 @@ public final class StackConfig {
   }
 
   public String connectUrl() {
-    return "http://127.0.0.1:" + connectPort();
+    return connectUrl(1);
+  }
+
+  public String connectUrl(int worker) {
+    return "http://127.0.0.1:" + connectPort(worker);
   }
 
   public String streamsUrl() {
-    return "http://127.0.0.1:" + streamsPort();
+    return streamsUrl(1);
+  }
+
+  public String streamsUrl(int instance) {
+    return "http://127.0.0.1:" + streamsPort(instance);
   }
 
   public int topicPartitions() {

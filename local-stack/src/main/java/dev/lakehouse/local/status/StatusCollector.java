@@ -68,13 +68,26 @@ public final class StatusCollector {
     }
   }
 
-  /** The Streams client state from /health/live, which reports it whether or not the app is healthy. */
+  /** Each instance's Streams client state; one instance: its state alone, several: {@code instance 2 RUNNING, ...}. */
   private String streamsState() {
+    List<String> urls = targets.streamsUrls();
+    if (urls.size() == 1) {
+      return streamsState(urls.get(0));
+    }
+    List<String> states = new ArrayList<>();
+    for (int i = 0; i < urls.size(); i++) {
+      states.add("instance " + (i + 1) + " " + streamsState(urls.get(i)));
+    }
+    return String.join(", ", states);
+  }
+
+  /** The Streams client state from /health/live, which reports it whether or not the app is healthy. */
+  private static String streamsState(String url) {
     try {
-      Http.Response live = Http.get(targets.streamsUrl() + "/health/live");
+      Http.Response live = Http.get(url + "/health/live");
       return JSON.readTree(live.body()).path("state").asText("UNKNOWN");
     } catch (IOException e) {
-      return "DOWN (no answer at " + targets.streamsUrl() + ")";
+      return "DOWN (no answer at " + url + ")";
     }
   }
 

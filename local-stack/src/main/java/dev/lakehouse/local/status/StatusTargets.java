@@ -12,14 +12,15 @@ import dev.lakehouse.testkit.LocalCatalog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
- * Where {@code status} looks: the broker, the Streams app, the Connect worker, Trino, the dashboard
+ * Where {@code status} looks: the broker, each Streams app instance, the Connect worker, Trino, the dashboard
  * (null when the stack leaves it out), the catalog, and
  * the maintenance job's health command (empty when it cannot run; the note says why); and the file
  * that keeps record counts between runs.
  */
-public record StatusTargets(String bootstrapServers, String streamsUrl, String streamsApplicationId, String connectUrl,
+public record StatusTargets(String bootstrapServers, List<String> streamsUrls, String streamsApplicationId, String connectUrl,
     String trinoUrl, String dashboardUrl, Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote,
     Path recordCountsFile) {
 
@@ -40,7 +41,8 @@ public record StatusTargets(String bootstrapServers, String streamsUrl, String s
         note = "health scores unavailable: " + e.getMessage();
       }
     }
-    return new StatusTargets(config.bootstrapServers(), config.streamsUrl(), config.streamsApplicationId(),
+    List<String> streamsUrls = IntStream.rangeClosed(1, config.streamsInstances()).mapToObj(config::streamsUrl).toList();
+    return new StatusTargets(config.bootstrapServers(), streamsUrls, config.streamsApplicationId(),
         config.connectUrl(), "http://127.0.0.1:" + config.trinoPort(),
         new DashboardComponent().skipReason(config).isPresent() ? null : DashboardScripts.baseUrl(config.dashboardPort()),
         LocalCatalog.properties(config.layout().catalogFile(), config.s3Endpoint()), health, note,

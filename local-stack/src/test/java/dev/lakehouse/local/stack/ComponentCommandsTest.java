@@ -73,6 +73,12 @@ class ComponentCommandsTest {
     assertThat(apply.matchedOptionValue("--bootstrap-servers", "")).isEqualTo("127.0.0.1:29092");
     assertThat(apply.matchedOptionValue("--connect-url", "")).isEqualTo(config.connectUrl());
     assertThat(apply.matchedOptionValue("--s3-endpoint", "")).isEqualTo(config.s3Endpoint());
+    assertThat(apply.hasMatchedOption("--tasks-max")).as("one worker: the local default of 1 task").isFalse();
+
+    StackConfig cluster = config(Map.of(Setting.CONNECT_WORKERS, "2", Setting.TOPIC_PARTITIONS, "4"));
+    ParseResult scaled = ConnectConfigCli.commandLine()
+        .parseArgs(ConnectorComponent.arguments(cluster).toArray(String[]::new)).subcommand();
+    assertThat(scaled.matchedOptionValue("--tasks-max", "")).as("a task per output partition").isEqualTo("4");
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.conventions.DurationTable;
+import dev.lakehouse.streams.config.AppConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,6 +75,32 @@ class StackConfigTest {
     assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.S3_PORT, "19093")))
         .hasMessage("Cannot use port 19093 for s3.port: kafka.port uses it already (the Kafka controller takes "
             + "kafka.port + 1); set s3.port in lakehouse.properties or the environment variable LAKEHOUSE_S3_PORT");
+  }
+
+  @Test
+  void eachInstanceOfAScaledComponentTakesThePortOneStepFurther() {
+    StackConfig config = StackConfig.of(repo, Map.of(Setting.STREAMS_INSTANCES, "3", Setting.CONNECT_WORKERS, "2"));
+
+    assertThat(config.streamsUrl(3)).isEqualTo("http://127.0.0.1:18281");
+    assertThat(config.connectUrl(2)).isEqualTo("http://127.0.0.1:18183");
+    assertThat(Components.standard(config, "").stream().map(Component::name))
+        .containsSubsequence("connect", "connect-2", "connector", "streams", "streams-2", "streams-3", "trino");
+    assertThat(StreamsComponent.appProperties(config, 2)).containsEntry(AppConfig.STREAMS_PREFIX + "num.standby.replicas", "1")
+        .containsEntry(AppConfig.STATE_DIR, config.layout().streamsStateDir() + "-2").containsEntry(AppConfig.HTTP_PORT, "18181");
+    assertThat(StreamsComponent.appProperties(StackConfig.of(repo, Map.of()), 1))
+        .as("one instance: no standby").doesNotContainKey(AppConfig.STREAMS_PREFIX + "num.standby.replicas");
+  }
+
+  @Test
+  void refusesAnInstancePortThatAnotherSettingUses() {
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.STREAMS_PORT, "17983", Setting.STREAMS_INSTANCES, "2")))
+        .hasMessage("Cannot use port 18083 for streams.port: connect.port uses it already (instance 2 of streams.port "
+            + "takes it: one port every 100); set streams.port in lakehouse.properties or the environment variable "
+            + "LAKEHOUSE_STREAMS_PORT");
+    assertThatThrownBy(() -> StackConfig.of(repo, Map.of(Setting.CONNECT_PORT, "65500", Setting.CONNECT_WORKERS, "2")))
+        .hasMessage("Cannot use connect.port='65500': its instance 2 would take port 65600 (one port every 100 per "
+            + "instance), beyond 65535; set connect.port in lakehouse.properties or the environment variable "
+            + "LAKEHOUSE_CONNECT_PORT");
   }
 
   @Test

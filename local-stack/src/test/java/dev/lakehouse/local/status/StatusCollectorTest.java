@@ -171,7 +171,12 @@ class StatusCollectorTest {
 
   private static StackStatus collect() {
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
-    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), url, "lakehouse-streams", url, url, url,
+    return collect(List.of(url));
+  }
+
+  private static StackStatus collect(List<String> streamsUrls) {
+    String url = "http://127.0.0.1:" + http.getAddress().getPort();
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), streamsUrls, "lakehouse-streams", url, url, url,
         LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built",
         countsFile);
     return new StatusCollector(targets, clockAfterCommit()).collect();
@@ -254,8 +259,17 @@ class StatusCollectorTest {
   }
 
   @Test
+  void everyStreamsInstanceIsReportedWhenThereAreSeveral() {
+    String url = "http://127.0.0.1:" + http.getAddress().getPort();
+
+    StackStatus status = collect(List.of(url, "http://127.0.0.1:1"));
+
+    assertThat(status.streams().state()).isEqualTo("instance 1 RUNNING, instance 2 DOWN (no answer at http://127.0.0.1:1)");
+  }
+
+  @Test
   void aStageThatIsDownIsReportedNotFatal() {
-    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), "http://127.0.0.1:1", "lakehouse-streams",
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), List.of("http://127.0.0.1:1"), "lakehouse-streams",
         "http://127.0.0.1:1", "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
         List.of(), "", countsFile);
 
