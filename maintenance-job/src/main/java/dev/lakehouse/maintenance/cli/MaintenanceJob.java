@@ -6,13 +6,13 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
-/** Entry point: {@code maintenance-job run|health|erase|audit --config maintenance.yaml ...}. */
+/** Entry point: {@code maintenance-job run|health|erase|audit|partition-spec --config maintenance.yaml ...}. */
 @Command(
     name = "maintenance-job",
     mixinStandardHelpOptions = true,
     versionProvider = MaintenanceJob.Version.class,
-    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers; an exactly-once audit.",
-    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class, AuditCommand.class})
+    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers; an exactly-once audit; partition evolution.",
+    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class, AuditCommand.class, PartitionSpecCommand.class})
 public final class MaintenanceJob {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -36,6 +36,10 @@ public final class MaintenanceJob {
     ExitCode.describeIn(cli.getSubcommands().get("audit"), Map.of(
         ExitCode.OK, "no selected table has a data file registered twice or a result key held by two rows",
         ExitCode.FAILED, "a break was found: the output names the table, the file or the key",
+        ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+    ExitCode.describeIn(cli.getSubcommands().get("partition-spec"), Map.of(
+        ExitCode.OK, "the table's spec is printed, or is now the one given",
+        ExitCode.FAILED, "the catalog refused the change (e.g. a concurrent spec change): run again",
         ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
     return cli;
   }

@@ -1,0 +1,69 @@
+package dev.lakehouse.maintenance.cli;
+
+import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.maintenance.config.ConfigException;
+import dev.lakehouse.maintenance.config.ConfigLoader;
+import dev.lakehouse.maintenance.config.MaintenanceConfig;
+import dev.lakehouse.maintenance.evolution.PartitionEvolution;
+import dev.lakehouse.maintenance.run.CatalogFactory;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code partition-spec}: print a table's partition spec, or change it in place while writers keep writing. */
+@Command(name = "partition-spec", mixinStandardHelpOptions = true,
+    description = {"Print a table's partition spec, or with --set change it in place (partition evolution: metadata "
+        + "only; files already written keep their spec, new files use the new one, the next maintenance run rewrites "
+        + "the old files into it). Terms: column, year|month|day|hour(column), bucket(n, column), truncate(n, column)."})
+final class PartitionSpecCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--config", required = true, description = "YAML config file (its catalog is used)")
+  Path config;
+
+  @Option(names = "--table", required = true, paramLabel = "<namespace.table>", description = "the table")
+  String table;
+
+  @Option(names = "--set", paramLabel = "<terms>", description = "the new spec, e.g. \"day(event_time), bucket(16, merchant_id)\"")
+  String newSpec;
+
+  @Option(names = "--dry-run", description = "print what --set would change, change nothing")
+  boolean dryRun;
+
+  @Override
+  public Integer call() throws Exception {
+    MaintenanceConfig settings = ConfigLoader.load(config, System.getenv());
+    Catalog catalog = CatalogFactory.create(settings);
+    try {
+      Table loaded;
+      try {
+        loaded = catalog.loadTable(TableIdentifier.parse(table));
+      } catch (NoSuchTableException e) {
+        throw new ConfigException("Cannot change the partition spec of " + table + ": no such table in the catalog");
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      if (newSpec == null) {
+        out.printf("%s: spec %d: %s%n", table, loaded.spec().specId(), String.join(", ", PartitionEvolution.current(loaded)));
+      } else {
+        PartitionEvolution.Result result = PartitionEvolution.apply(table, loaded, newSpec, dryRun);
+        out.printf("%s: %s%n", table, !result.changed() ? "already partitioned by " + String.join(", ", result.before())
+            : (dryRun ? "would change " : "changed ") + String.join(", ", result.before()) + " -> "
+                + String.join(", ", result.after()) + (dryRun ? "" : " (spec " + result.specId() + ")"));
+      }
+      out.flush();
+      return ExitCode.OK.code();
+    } finally {
+      if (catalog instanceof AutoCloseable closeable) {
+        closeable.close();
+      }
+    }
+  }
+}

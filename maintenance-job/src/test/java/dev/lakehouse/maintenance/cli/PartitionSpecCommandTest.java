@@ -1,0 +1,86 @@
+package dev.lakehouse.maintenance.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.maintenance.support.TestConfig;
+import dev.lakehouse.maintenance.support.TestWarehouse;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.iceberg.Table;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class PartitionSpecCommandTest {
+  @TempDir static Path dir;
+  static TestWarehouse warehouse;
+
+  @BeforeAll
+  static void startWarehouse() throws Exception {
+    warehouse = TestWarehouse.start(dir);
+  }
+
+  @AfterAll
+  static void stopWarehouse() throws Exception {
+    warehouse.close();
+  }
+
+  @Test
+  void changesTheSpecInPlaceAndSaysWhatChanged() throws Exception {
+    Table table = warehouse.createEventsTable("respec");
+    String name = TestWarehouse.NAMESPACE + ".respec";
+
+    assertThat(run("--table", name)).isEqualTo(new Result(0, name + ": spec 0: hour(event_time)\n", ""));
+    assertThat(run("--table", name, "--set", "hour(event_time), bucket(4, id)", "--dry-run"))
+        .isEqualTo(new Result(0, name + ": would change hour(event_time) -> hour(event_time), bucket(4, id)\n", ""));
+    table.refresh();
+    assertThat(table.spec().specId()).as("dry run").isZero();
+
+    assertThat(run("--table", name, "--set", "hour(event_time), bucket(4, id)"))
+        .isEqualTo(new Result(0, name + ": changed hour(event_time) -> hour(event_time), bucket(4, id) (spec 1)\n", ""));
+    assertThat(run("--table", name, "--set", "bucket(4,id), hour(event_time)"))
+        .isEqualTo(new Result(0, name + ": already partitioned by hour(event_time), bucket(4, id)\n", ""));
+    assertThat(run("--table", name, "--set", "day(event_time)").out())
+        .isEqualTo(name + ": changed hour(event_time), bucket(4, id) -> day(event_time) (spec 2)\n");
+    table.refresh();
+    assertThat(table.spec().fields()).extracting(f -> f.transform().toString()).containsExactly("day");
+  }
+
+  @Test
+  void aBadTermOrColumnIsRefusedNamingItAndChangesNothing() throws Exception {
+    Table table = warehouse.createEventsTable("refused");
+    String name = TestWarehouse.NAMESPACE + ".refused";
+
+    Result unknownColumn = run("--table", name, "--set", "day(event_time), bucket(16, merchant_id)");
+    assertThat(unknownColumn.code()).isEqualTo(ExitCode.INVALID.code());
+    assertThat(unknownColumn.err()).contains("Cannot use the partition spec 'day(event_time), bucket(16, merchant_id)': "
+        + "no column 'merchant_id'; the table's columns: [id, payload, event_time]");
+    assertThat(run("--table", name, "--set", "weekly(event_time)").err())
+        .contains("unknown transform 'weekly'; use year, month, day, hour, bucket or truncate");
+    assertThat(run("--table", name, "--set", "bucket(id)").err()).contains("bucket needs a width: bucket(n, id)");
+    assertThat(run("--table", TestWarehouse.NAMESPACE + ".nope", "--set", "id").err())
+        .contains("no such table");
+    table.refresh();
+    assertThat(table.spec().specId()).isZero();
+  }
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result run(String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of("partition-spec", "--config",
+        TestConfig.write(dir.resolve("spec.yaml"), warehouse, "").toString()));
+    all.addAll(List.of(args));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = MaintenanceJob.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    return new Result(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+  }
+}
