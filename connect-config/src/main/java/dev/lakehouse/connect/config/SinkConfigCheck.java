@@ -1,6 +1,6 @@
 package dev.lakehouse.connect.config;
 
-import dev.lakehouse.connect.tables.PartitionTerms;
+import dev.lakehouse.conventions.PartitionTerms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

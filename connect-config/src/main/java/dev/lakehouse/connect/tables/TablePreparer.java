@@ -82,7 +82,7 @@ public final class TablePreparer {
   }
 
   private Outcome create(TableDefinition table) {
-    PartitionSpec spec = PartitionTerms.toSpec(table.schema(), table.partitionBy());
+    PartitionSpec spec = PartitionSpecs.toSpec(table.schema(), table.partitionBy());
     try {
       catalog.buildTable(table.identifier(), table.schema())
           .withPartitionSpec(spec)

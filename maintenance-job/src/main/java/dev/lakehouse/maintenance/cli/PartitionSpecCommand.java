@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "partition-spec", mixinStandardHelpOptions = true,
     description = {"Print a table's partition spec, or with --set change it in place (partition evolution: metadata "
         + "only; files already written keep their spec, new files use the new one, the next maintenance run rewrites "
-        + "the old files into it). Terms: column, year|month|day|hour(column), bucket(n, column), truncate(n, column)."})
+        + "the old files into it). The sink's partition-by syntax: column, years|months|days|hours(column), "
+        + "bucket(column, n), truncate(column, n)."})
 final class PartitionSpecCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -32,7 +33,7 @@ final class PartitionSpecCommand implements Callable<Integer> {
   @Option(names = "--table", required = true, paramLabel = "<namespace.table>", description = "the table")
   String table;
 
-  @Option(names = "--set", paramLabel = "<terms>", description = "the new spec, e.g. \"day(event_time), bucket(16, merchant_id)\"")
+  @Option(names = "--set", paramLabel = "<terms>", description = "the new spec, e.g. \"days(event_time), bucket(merchant_id, 16)\"")
   String newSpec;
 
   @Option(names = "--dry-run", description = "print what --set would change, change nothing")

@@ -36,18 +36,18 @@ class PartitionSpecCommandTest {
     Table table = warehouse.createEventsTable("respec");
     String name = TestWarehouse.NAMESPACE + ".respec";
 
-    assertThat(run("--table", name)).isEqualTo(new Result(0, name + ": spec 0: hour(event_time)\n", ""));
-    assertThat(run("--table", name, "--set", "hour(event_time), bucket(4, id)", "--dry-run"))
-        .isEqualTo(new Result(0, name + ": would change hour(event_time) -> hour(event_time), bucket(4, id)\n", ""));
+    assertThat(run("--table", name)).isEqualTo(new Result(0, name + ": spec 0: hours(event_time)\n", ""));
+    assertThat(run("--table", name, "--set", "hours(event_time), bucket(id, 4)", "--dry-run"))
+        .isEqualTo(new Result(0, name + ": would change hours(event_time) -> hours(event_time), bucket(id, 4)\n", ""));
     table.refresh();
     assertThat(table.spec().specId()).as("dry run").isZero();
 
-    assertThat(run("--table", name, "--set", "hour(event_time), bucket(4, id)"))
-        .isEqualTo(new Result(0, name + ": changed hour(event_time) -> hour(event_time), bucket(4, id) (spec 1)\n", ""));
-    assertThat(run("--table", name, "--set", "bucket(4,id), hour(event_time)"))
-        .isEqualTo(new Result(0, name + ": already partitioned by hour(event_time), bucket(4, id)\n", ""));
-    assertThat(run("--table", name, "--set", "day(event_time)").out())
-        .isEqualTo(name + ": changed hour(event_time), bucket(4, id) -> day(event_time) (spec 2)\n");
+    assertThat(run("--table", name, "--set", "hours(event_time), bucket(id, 4)"))
+        .isEqualTo(new Result(0, name + ": changed hours(event_time) -> hours(event_time), bucket(id, 4) (spec 1)\n", ""));
+    assertThat(run("--table", name, "--set", "bucket(id,4), hour(event_time)"))
+        .isEqualTo(new Result(0, name + ": already partitioned by hours(event_time), bucket(id, 4)\n", ""));
+    assertThat(run("--table", name, "--set", "days(event_time)").out())
+        .isEqualTo(name + ": changed hours(event_time), bucket(id, 4) -> days(event_time) (spec 2)\n");
     table.refresh();
     assertThat(table.spec().fields()).extracting(f -> f.transform().toString()).containsExactly("day");
   }
@@ -57,13 +57,13 @@ class PartitionSpecCommandTest {
     Table table = warehouse.createEventsTable("refused");
     String name = TestWarehouse.NAMESPACE + ".refused";
 
-    Result unknownColumn = run("--table", name, "--set", "day(event_time), bucket(16, merchant_id)");
+    Result unknownColumn = run("--table", name, "--set", "days(event_time), bucket(merchant_id, 16)");
     assertThat(unknownColumn.code()).isEqualTo(ExitCode.INVALID.code());
-    assertThat(unknownColumn.err()).contains("Cannot use the partition spec 'day(event_time), bucket(16, merchant_id)': "
+    assertThat(unknownColumn.err()).contains("Cannot use the partition spec 'days(event_time), bucket(merchant_id, 16)': "
         + "no column 'merchant_id'; the table's columns: [id, payload, event_time]");
     assertThat(run("--table", name, "--set", "weekly(event_time)").err())
-        .contains("unknown transform 'weekly'; use year, month, day, hour, bucket or truncate");
-    assertThat(run("--table", name, "--set", "bucket(id)").err()).contains("bucket needs a width: bucket(n, id)");
+        .contains("unknown transform 'weekly'; use years, months, days, hours, bucket, truncate or a bare column");
+    assertThat(run("--table", name, "--set", "bucket(id)").err()).contains("bucket takes (column, width), e.g. bucket(id, 16)");
     assertThat(run("--table", TestWarehouse.NAMESPACE + ".nope", "--set", "id").err())
         .contains("no such table");
     table.refresh();

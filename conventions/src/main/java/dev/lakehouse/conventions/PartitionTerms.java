@@ -1,35 +1,30 @@
-package dev.lakehouse.connect.tables;
+package dev.lakehouse.conventions;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.iceberg.PartitionSpec;
-import org.apache.iceberg.Schema;
 
 /**
- * The sink's {@code partition-by} syntax ({@code hours(event_time)}, {@code bucket(id, 16)}, a bare
- * column for identity, comma-separated), read the way the sink reads it when it creates a table, so
- * the tables created here get the spec the sink would give them.
+ * The one partition spec syntax of the project: the Iceberg sink's {@code partition-by}
+ * ({@code hours(event_time)}, {@code bucket(id, 16)}, a bare column for identity, comma-separated;
+ * {@code year/month/day/hour} read as their plural). connect-config builds the tables' specs from it,
+ * the maintenance job's {@code partition-spec} evolves them with it; each maps the terms to Iceberg.
  */
 public final class PartitionTerms {
   private static final Pattern TERM = Pattern.compile("(\\w+)\\((.+)\\)");
   private static final Pattern COLUMN = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
   private static final String SEPARATOR = ",(?![^()]*+\\))";
 
-  /** One term of a spec. */
+  /** One term of a spec: transform {@code identity, years, months, days, hours, bucket, truncate}; width for the last two. */
   public record Term(String transform, String column, int width) {
-    void addTo(PartitionSpec.Builder builder) {
-      switch (transform) {
-        case "identity" -> builder.identity(column);
-        case "years" -> builder.year(column);
-        case "months" -> builder.month(column);
-        case "days" -> builder.day(column);
-        case "hours" -> builder.hour(column);
-        case "bucket" -> builder.bucket(column, width);
-        case "truncate" -> builder.truncate(column, width);
-        default -> throw new IllegalStateException("unreachable: transform " + transform);
-      }
+    /** The term as the syntax writes it. */
+    public String text() {
+      return switch (transform) {
+        case "identity" -> column;
+        case "bucket", "truncate" -> transform + "(" + column + ", " + width + ")";
+        default -> transform + "(" + column + ")";
+      };
     }
   }
 
@@ -80,18 +75,5 @@ public final class PartitionTerms {
       throw new IllegalArgumentException("Cannot parse partition term '" + text + "' of '" + spec + "': not a column name");
     }
     return text;
-  }
-
-  /** The spec for a schema; fails naming the column when the schema lacks it or its type does not fit. */
-  public static PartitionSpec toSpec(Schema schema, String spec) {
-    PartitionSpec.Builder builder = PartitionSpec.builderFor(schema);
-    for (Term term : parse(spec)) {
-      try {
-        term.addTo(builder);
-      } catch (RuntimeException e) {
-        throw new IllegalArgumentException("Cannot partition by '" + spec + "': " + e.getMessage(), e);
-      }
-    }
-    return builder.build();
   }
 }

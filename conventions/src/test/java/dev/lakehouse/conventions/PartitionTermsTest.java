@@ -1,4 +1,4 @@
-package dev.lakehouse.connect.tables;
+package dev.lakehouse.conventions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,6 +14,13 @@ class PartitionTermsTest {
             new PartitionTerms.Term("identity", "currency", 0));
     assertThat(PartitionTerms.parse("day(window_start)")).containsExactly(new PartitionTerms.Term("days", "window_start", 0));
     assertThat(PartitionTerms.parse(null)).isEmpty();
+  }
+
+  @Test
+  void writesEachTermBackInTheSameSyntax() {
+    assertThat(PartitionTerms.parse("hour(event_time), bucket( order_id ,16), currency, truncate(name, 4)"))
+        .extracting(PartitionTerms.Term::text)
+        .containsExactly("hours(event_time)", "bucket(order_id, 16)", "currency", "truncate(name, 4)");
   }
 
   @Test
