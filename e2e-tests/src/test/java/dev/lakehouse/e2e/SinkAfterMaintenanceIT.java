@@ -2,7 +2,7 @@ package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakehouse.e2e.harness.EnrichedOrders;
+import dev.lakehouse.e2e.harness.EnrichedOrderBatches;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.MaintenanceJobRun;
@@ -11,21 +11,14 @@ import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.TableDiff;
-import dev.lakehouse.e2e.oracle.Values;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.util.SnapshotUtil;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,8 +38,8 @@ class SinkAfterMaintenanceIT {
       "MAINTENANCE_EXPIRY_MAX_SNAPSHOT_AGE", "0s",
       "MAINTENANCE_COMPACTION_HOT_PARTITION_MIN_SMALL_FILES", "2");
 
-  private final Map<String, Map<String, Object>> produced = new LinkedHashMap<>();
-  private final Instant firstHour = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS);
+  private final EnrichedOrderBatches batches =
+      new EnrichedOrderBatches("eos", BATCH, Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS));
 
   @Test
   void expiryThenWorkerKillLosesAndDuplicatesNothing() throws Exception {
@@ -54,8 +47,8 @@ class SinkAfterMaintenanceIT {
         IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
       // three landed batches: three sink commits, so every hour partition holds three small files
       for (int batch = 0; batch < 3; batch++) {
-        produceBatch(stack);
-        awaitCommitted(tables, produced.size());
+        batches.produce(stack);
+        batches.awaitCommitted(tables, LANDING_TIMEOUT);
       }
       Table landed = tables.load(OutputTable.ORDERS_ENRICHED);
       long firstSnapshotId = SnapshotUtil.oldestAncestor(landed).snapshotId();
@@ -64,10 +57,10 @@ class SinkAfterMaintenanceIT {
       // scheduled runs: the first races a sink commit, the second compacts whatever that commit
       // left (a rewrite snapshot ends up on top: the sink's offsets are reachable only by walking
       // back), the third finds nothing to compact, so its start snapshot no longer shields that walk
-      produceBatch(stack);
+      batches.produce(stack);
       MaintenanceJobRun.Result first = maintain(stack);
       assertThat(first.exitCode()).as("exit code of the first maintenance run:\n%s", first.log()).isZero();
-      awaitCommitted(tables, produced.size());
+      batches.awaitCommitted(tables, LANDING_TIMEOUT);
       MaintenanceJobRun.Result second = maintain(stack);
       assertThat(second.exitCode()).as("exit code of the second maintenance run:\n%s", second.log()).isZero();
       MaintenanceJobRun.Result third = maintain(stack);
@@ -80,11 +73,11 @@ class SinkAfterMaintenanceIT {
 
       stack.kill(ConnectWorkerComponent.NAME);
       SinkCoordinator.rewindToStart(stack.bootstrapServers());
-      produceBatch(stack); // waits in the topic while the worker is down
+      batches.produce(stack); // waits in the topic while the worker is down
       stack.restart(ConnectWorkerComponent.NAME);
-      produceBatch(stack);
+      batches.produce(stack);
 
-      ExpectedTable expected = new ExpectedTable(OutputTable.ORDERS_ENRICHED, produced, Map.of());
+      ExpectedTable expected = new ExpectedTable(OutputTable.ORDERS_ENRICHED, batches.produced(), Map.of());
       Landing.awaitComplete(tables, Map.of(OutputTable.ORDERS_ENRICHED, expected), LANDING_TIMEOUT);
       // a data file committed again after expiry deleted it fails this read with NotFoundException
       TableDiff diff = TableDiff.of(expected, tables.rows(OutputTable.ORDERS_ENRICHED));
@@ -97,27 +90,6 @@ class SinkAfterMaintenanceIT {
 
   private static MaintenanceJobRun.Result maintain(PipelineStack stack) throws Exception {
     return MaintenanceJobRun.onStack(stack, AGGRESSIVE_MAINTENANCE, "--tables", "lakehouse.orders_enriched");
-  }
-
-  /** The next BATCH rows, spread over three hour partitions (two past, the current one); remembered as expected rows. */
-  private void produceBatch(PipelineStack stack) {
-    List<GenericRecord> rows = new ArrayList<>(BATCH);
-    int first = produced.size();
-    for (int i = first; i < first + BATCH; i++) {
-      GenericRecord row = EnrichedOrders.row("eos", i, firstHour.plusMillis(i * 10_799L % Duration.ofHours(3).toMillis()));
-      rows.add(row);
-      Map<String, Object> values = new LinkedHashMap<>();
-      for (Schema.Field field : row.getSchema().getFields()) {
-        values.put(field.name(), Values.normalize(row.get(field.name())));
-      }
-      produced.put(String.valueOf(row.get("event_id")), values);
-    }
-    EnrichedOrders.produce(stack.bootstrapServers(), rows);
-  }
-
-  private static void awaitCommitted(IcebergTables tables, long rows) {
-    Awaitility.await().atMost(LANDING_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-        .until(() -> tables.rowCount(OutputTable.ORDERS_ENRICHED) >= rows);
   }
 
   private static long dataFiles(Snapshot snapshot) {

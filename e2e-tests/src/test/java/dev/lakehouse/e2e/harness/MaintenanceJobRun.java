@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One {@code maintenance-job run --once} (or {@code erase}) as a scheduler runs it: the packaged CLI in its own JVM, a
+ * One {@code maintenance-job run --once} (or another subcommand) as a scheduler or an operator runs it: the packaged CLI in its own JVM, a
  * config file, and settings overridden only through {@code MAINTENANCE_*} environment variables, as
  * an operator would; its report goes to JSON in the run's folder.
  */
@@ -55,7 +55,12 @@ public final class MaintenanceJobRun {
 
   /** {@code erase} with the config the local stack writes; its printed report is the result's log (no JSON). */
   public static Result erase(PipelineStack stack, String... args) throws Exception {
-    return start("erase", MaintenanceConfigFile.write(stack.config()), stack.config().dataDir(), Map.of(), List.of(args));
+    return command(stack, "erase", args);
+  }
+
+  /** Any other subcommand ({@code partition-spec}, {@code audit}) with the stack's config; its output is the result's log. */
+  public static Result command(PipelineStack stack, String subcommand, String... args) throws Exception {
+    return start(subcommand, MaintenanceConfigFile.write(stack.config()), stack.config().dataDir(), Map.of(), List.of(args));
   }
 
   private static Result start(String subcommand, Path config, Path workDir, Map<String, String> env, List<String> options)
