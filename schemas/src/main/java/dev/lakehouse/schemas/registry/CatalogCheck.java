@@ -57,6 +57,12 @@ public final class CatalogCheck {
         problems.add("Cannot accept version " + version.version() + " of subject '" + subject.name() + "' ("
             + version.path() + ") under compatibility " + subject.compatibility() + ": " + problem);
       }
+      if (i > 0) {
+        for (String problem : IcebergWidening.problems(version.schema(), versions.get(i - 1).schema())) {
+          problems.add("Cannot accept version " + version.version() + " of subject '" + subject.name() + "' ("
+              + version.path() + "): " + problem);
+        }
+      }
     }
   }
 

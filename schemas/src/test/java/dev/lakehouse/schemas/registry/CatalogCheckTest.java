@@ -51,6 +51,35 @@ class CatalogCheckTest {
   }
 
   @Test
+  void aThirdVersionWithAChangeTheTablesCannotFollowIsRefusedNamingTheField() throws IOException {
+    String v1 = record("{\"name\": \"id\", \"type\": \"string\"}, {\"name\": \"quantity\", \"type\": \"int\"}");
+    String v2 = record("{\"name\": \"id\", \"type\": \"string\"}, {\"name\": \"quantity\", \"type\": \"int\"},"
+        + " {\"name\": \"channel\", \"type\": [\"null\", \"string\"], \"default\": null}");
+    // Avro reads an int as a double; an Iceberg int column cannot become a double
+    String v3 = record("{\"name\": \"id\", \"type\": \"string\"}, {\"name\": \"quantity\", \"type\": \"double\"},"
+        + " {\"name\": \"channel\", \"type\": [\"null\", \"string\"], \"default\": null}");
+
+    assertThat(CatalogCheck.problems(catalog(null, v1, v2, v3), Map.of()))
+        .containsExactly("Cannot accept version 3 of subject 't-value' (subjects/t-value/v3.avsc): field /quantity changes"
+            + " from int to double, which the Iceberg tables cannot follow (Iceberg widens int to long, float to double,"
+            + " and a decimal's precision at the same scale only): add a new field instead");
+  }
+
+  @Test
+  void theWideningsIcebergFollowsAreAcceptedAndOthersRefused() throws IOException {
+    String from = record("{\"name\": \"n\", \"type\": \"int\"}, {\"name\": \"f\", \"type\": [\"null\", \"float\"], \"default\": null},"
+        + " {\"name\": \"d\", \"type\": {\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": 10, \"scale\": 2}}");
+    String widened = record("{\"name\": \"n\", \"type\": \"long\"}, {\"name\": \"f\", \"type\": [\"null\", \"double\"], \"default\": null},"
+        + " {\"name\": \"d\", \"type\": {\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": 12, \"scale\": 2}}");
+    assertThat(CatalogCheck.problems(catalog(null, from, widened), Map.of())).isEmpty();
+
+    String rescaled = record("{\"name\": \"n\", \"type\": \"int\"}, {\"name\": \"f\", \"type\": [\"null\", \"float\"], \"default\": null},"
+        + " {\"name\": \"d\", \"type\": {\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": 12, \"scale\": 3}}");
+    assertThat(CatalogCheck.problems(catalog(null, from, rescaled), Map.of())).singleElement().asString()
+        .contains("field /d changes from decimal(10, 2) to decimal(12, 3)");
+  }
+
+  @Test
   void newOptionalFieldWithDefaultIsAccepted() throws IOException {
     SchemaCatalog catalog = catalog(null, V1,
         record("{\"name\": \"id\", \"type\": \"string\"}, {\"name\": \"channel\", \"type\": [\"null\", \"string\"], \"default\": null}"));
