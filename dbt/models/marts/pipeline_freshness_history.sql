@@ -19,21 +19,7 @@ freshness as (
 final as (
 
     select
-
-        ---------- text
-        table_name,
-        freshness_status,
-
-        ---------- numerics
-        lag_seconds,
-        last_commit_age_seconds,
-        warn_after_seconds,
-        error_after_seconds,
-
-        ---------- timestamps
-        newest_event_at,
-        newest_processed_at,
-        last_commit_at,
+        freshness.*,
         {{ as_utc('current_timestamp') }} as observed_at
 
     from freshness

@@ -3,14 +3,10 @@ package dev.lakehouse.maintenance.cli;
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.audit.Audit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
-import dev.lakehouse.maintenance.config.ConfigLoader;
-import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.report.ReportWriter;
-import dev.lakehouse.maintenance.run.CatalogFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.iceberg.catalog.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,13 +34,8 @@ final class AuditCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    MaintenanceConfig settings = ConfigLoader.load(config, System.getenv());
-    if (tables != null && !tables.isEmpty()) {
-      settings = settings.withTablePatterns(tables);
-    }
-    Catalog catalog = CatalogFactory.create(settings);
-    try {
-      List<TableAuditResult> results = Audit.run(catalog, settings.tablePatterns());
+    try (JobCatalog job = JobCatalog.open(config, tables)) {
+      List<TableAuditResult> results = Audit.run(job.catalog(), job.settings().tablePatterns());
       spec.commandLine().getOut().print(switch (format) {
         case table -> Audit.text(results);
         case json -> ReportWriter.json(results) + "\n";
@@ -52,10 +43,6 @@ final class AuditCommand implements Callable<Integer> {
       });
       spec.commandLine().getOut().flush();
       return results.stream().allMatch(TableAuditResult::clean) ? ExitCode.OK.code() : ExitCode.FAILED.code();
-    } finally {
-      if (catalog instanceof AutoCloseable closeable) {
-        closeable.close();
-      }
     }
   }
 }

@@ -1,16 +1,12 @@
 package dev.lakehouse.maintenance.cli;
 
 import dev.lakehouse.conventions.ExitCode;
-import dev.lakehouse.maintenance.config.ConfigLoader;
-import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.report.ReportWriter;
-import dev.lakehouse.maintenance.run.CatalogFactory;
 import dev.lakehouse.maintenance.run.MaintenanceHealth;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.iceberg.catalog.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,20 +31,11 @@ final class HealthCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    MaintenanceConfig settings = ConfigLoader.load(config, System.getenv());
-    if (tables != null && !tables.isEmpty()) {
-      settings = settings.withTablePatterns(tables);
-    }
-    Catalog catalog = CatalogFactory.create(settings);
-    try {
-      List<MaintenanceHealth.TableHealth> health = MaintenanceHealth.check(catalog, settings, Clock.systemUTC());
+    try (JobCatalog job = JobCatalog.open(config, tables)) {
+      List<MaintenanceHealth.TableHealth> health = MaintenanceHealth.check(job.catalog(), job.settings(), Clock.systemUTC());
       spec.commandLine().getOut().print(format == Format.json ? ReportWriter.json(health) + "\n" : MaintenanceHealth.text(health));
       spec.commandLine().getOut().flush();
       return ExitCode.OK.code();
-    } finally {
-      if (catalog instanceof AutoCloseable closeable) {
-        closeable.close();
-      }
     }
   }
 }

@@ -2,15 +2,11 @@ package dev.lakehouse.maintenance.cli;
 
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.config.ConfigException;
-import dev.lakehouse.maintenance.config.ConfigLoader;
-import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.evolution.PartitionEvolution;
-import dev.lakehouse.maintenance.run.CatalogFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import picocli.CommandLine.Command;
@@ -41,12 +37,10 @@ final class PartitionSpecCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    MaintenanceConfig settings = ConfigLoader.load(config, System.getenv());
-    Catalog catalog = CatalogFactory.create(settings);
-    try {
+    try (JobCatalog job = JobCatalog.open(config, null)) {
       Table loaded;
       try {
-        loaded = catalog.loadTable(TableIdentifier.parse(table));
+        loaded = job.catalog().loadTable(TableIdentifier.parse(table));
       } catch (NoSuchTableException e) {
         throw new ConfigException("Cannot change the partition spec of " + table + ": no such table in the catalog");
       }
@@ -61,10 +55,6 @@ final class PartitionSpecCommand implements Callable<Integer> {
       }
       out.flush();
       return ExitCode.OK.code();
-    } finally {
-      if (catalog instanceof AutoCloseable closeable) {
-        closeable.close();
-      }
     }
   }
 }

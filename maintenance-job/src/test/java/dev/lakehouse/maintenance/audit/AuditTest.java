@@ -3,12 +3,11 @@ package dev.lakehouse.maintenance.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.conventions.ExitCode;
-import dev.lakehouse.maintenance.cli.MaintenanceJob;
+import dev.lakehouse.maintenance.support.JobCli;
+import dev.lakehouse.maintenance.support.JobCli.Result;
 import dev.lakehouse.maintenance.support.PersonalTables;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Planted exactly-once breaks, each found and named; a clean table passes. */
 class AuditTest {
@@ -63,7 +61,7 @@ class AuditTest {
     assertThat(result).isEqualTo(new TableAuditResult("clean.orders_enriched", 2, 20, List.of(),
         List.of("source_topic", "source_partition", "source_offset"), 0, List.of()));
     Result cli = cli("audit", "--tables", "clean.*");
-    assertThat(cli.code()).as(cli.out() + cli.err()).isEqualTo(ExitCode.OK.code());
+    assertThat(cli.exitCode()).as(cli.out() + cli.err()).isEqualTo(ExitCode.OK.code());
     assertThat(cli.out()).contains("Audit passed");
   }
 
@@ -83,7 +81,7 @@ class AuditTest {
     assertThat(result.duplicatedKeys()).as("every row of the file").isEqualTo(10);
     assertThat(result.duplicateKeyExamples()).hasSize(TableAudit.EXAMPLES).first().isEqualTo("[orders, 0, 0] x2");
     Result cli = cli("audit", "--tables", "twice.*");
-    assertThat(cli.code()).isEqualTo(ExitCode.FAILED.code());
+    assertThat(cli.exitCode()).isEqualTo(ExitCode.FAILED.code());
     assertThat(cli.out()).contains("twice.orders_enriched: data file registered twice: " + file.location())
         .contains("Audit FAILED").containsPattern("twice\\.orders_enriched\\s+3\\s+30\\s+1\\s+10\\s+BROKEN");
   }
@@ -100,7 +98,7 @@ class AuditTest {
     assertThat(result.duplicatedKeys()).isEqualTo(1);
     assertThat(result.duplicateKeyExamples()).containsExactly("[orders, 1, 7] x2");
     Result prometheus = cli("audit", "--tables", "lineage.*", "--format", "prometheus");
-    assertThat(prometheus.code()).isEqualTo(ExitCode.FAILED.code());
+    assertThat(prometheus.exitCode()).isEqualTo(ExitCode.FAILED.code());
     assertThat(prometheus.out()).contains("lakehouse_audit_table_clean{table=\"lineage.order_payments\"} 0.0")
         .contains("lakehouse_audit_table_duplicated_keys{table=\"lineage.order_payments\"} 1.0");
   }
@@ -147,17 +145,10 @@ class AuditTest {
     return file;
   }
 
-  private record Result(int code, String out, String err) {}
-
   private static Result cli(String... args) throws Exception {
     Path config = TestConfig.write(dir.resolve("audit.yaml"), warehouse, "");
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--config", config.toString()));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = MaintenanceJob.commandLine();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    return new Result(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+    return JobCli.run(all.toArray(String[]::new));
   }
 }

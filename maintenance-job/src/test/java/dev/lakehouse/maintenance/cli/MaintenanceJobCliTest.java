@@ -11,11 +11,11 @@ import dev.lakehouse.maintenance.erasure.CustomerIds;
 import dev.lakehouse.maintenance.support.PersonalTables;
 import dev.lakehouse.maintenance.support.TableContent;
 import dev.lakehouse.maintenance.support.TestConfig;
+import dev.lakehouse.maintenance.support.JobCli;
+import dev.lakehouse.maintenance.support.JobCli.Result;
 import dev.lakehouse.maintenance.support.TestWarehouse;
 import dev.lakehouse.testkit.FreePorts;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +34,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 class MaintenanceJobCliTest {
   /** A customer {@code erase} removes: its id must appear in no output. */
@@ -42,8 +41,6 @@ class MaintenanceJobCliTest {
   static final List<String> CUSTOMERS = List.of("cus-1", "cus-2", ERASED);
   @TempDir static Path dir;
   static TestWarehouse warehouse;
-
-  record Result(int exitCode, String out, String err) {}
 
   @BeforeAll
   static void startWarehouse() throws Exception {
@@ -56,13 +53,7 @@ class MaintenanceJobCliTest {
   }
 
   static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = MaintenanceJob.commandLine();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int code = cli.execute(args);
-    return new Result(code, out.toString(), err.toString());
+    return JobCli.run(args);
   }
 
   static List<List<Record>> seed(Table table, int partitions, int filesPerPartition) throws Exception {

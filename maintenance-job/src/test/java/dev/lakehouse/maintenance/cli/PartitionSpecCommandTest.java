@@ -3,10 +3,10 @@ package dev.lakehouse.maintenance.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.maintenance.support.JobCli;
+import dev.lakehouse.maintenance.support.JobCli.Result;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class PartitionSpecCommandTest {
   @TempDir static Path dir;
@@ -58,7 +57,7 @@ class PartitionSpecCommandTest {
     String name = TestWarehouse.NAMESPACE + ".refused";
 
     Result unknownColumn = run("--table", name, "--set", "days(event_time), bucket(merchant_id, 16)");
-    assertThat(unknownColumn.code()).isEqualTo(ExitCode.INVALID.code());
+    assertThat(unknownColumn.exitCode()).isEqualTo(ExitCode.INVALID.code());
     assertThat(unknownColumn.err()).contains("Cannot use the partition spec 'days(event_time), bucket(merchant_id, 16)': "
         + "no column 'merchant_id'; the table's columns: [id, payload, event_time]");
     assertThat(run("--table", name, "--set", "weekly(event_time)").err())
@@ -70,17 +69,10 @@ class PartitionSpecCommandTest {
     assertThat(table.spec().specId()).isZero();
   }
 
-  private record Result(int code, String out, String err) {}
-
   private static Result run(String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of("partition-spec", "--config",
         TestConfig.write(dir.resolve("spec.yaml"), warehouse, "").toString()));
     all.addAll(List.of(args));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = MaintenanceJob.commandLine();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    return new Result(cli.execute(all.toArray(String[]::new)), out.toString(), err.toString());
+    return JobCli.run(all.toArray(String[]::new));
   }
 }
