@@ -52,13 +52,17 @@ class DbtOnLandedDataIT {
   private static final int EVENTS_PER_MINUTE = 1000;
   /** Current orders this long before run 2: its events close their windows and join windows. */
   private static final Duration CURRENT_BEFORE_SECOND = Duration.ofMinutes(40);
+  private static final Duration SECOND_RUN_BEFORE_NOW = Duration.ofMinutes(10);
 
   @Test
   void dbtBuildsOnLandedDataMatchTheGeneratorOracle() throws Exception {
     ProjectVenv.requireDbt();
     // run 1: 6 minutes of event time across an hour boundary; run 2 two hours later (after run 1's tail
-    // and its join windows), with its beyond-grace events pushed back into run 1's minutes
-    Instant firstStart = Instant.now().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.HOURS).plus(Duration.ofMinutes(57));
+    // and its join windows), with its beyond-grace events pushed back into run 1's minutes. Run 2 starts
+    // at least 13 minutes before now: its tail, an hour after its events, must stay within the broker's
+    // message.timestamp.after.max.ms (1 h), or a test started in an hour's first minutes fails
+    Instant firstStart = Instant.now().minus(Duration.ofHours(3)).minus(SECOND_RUN_BEFORE_NOW)
+        .truncatedTo(ChronoUnit.HOURS).plus(Duration.ofMinutes(57));
     Instant secondStart = firstStart.plus(Duration.ofHours(2));
     try (PipelineStack stack = PipelineStack.startForTrino("dbt-on-landed");
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
