@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.local.status.StackStatus;
 import dev.lakehouse.local.status.StatusCollector;
 import dev.lakehouse.local.status.StatusTargets;
 import dev.lakehouse.testkit.FreePorts;
@@ -90,8 +89,10 @@ class ScaledStackTest {
       tasks.forEach(task -> workers.add(task.path("worker_id").asText()));
       return tasks.size() == config.topicPartitions() && workers.size() == 2;
     });
-    StackStatus status = new StatusCollector(StatusTargets.of(config), Clock.systemUTC()).collect();
-    assertThat(status.streams().state()).isEqualTo("instance 1 RUNNING, instance 2 RUNNING");
+    // status names each instance's state; a follow-up rebalance (the standby's warm-up) may still be under way
+    StatusCollector statusCollector = new StatusCollector(StatusTargets.of(config), Clock.systemUTC());
+    Awaitility.await("status showing both instances RUNNING").atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+        assertThat(statusCollector.collect().streams().state()).isEqualTo("instance 1 RUNNING, instance 2 RUNNING"));
 
     assertThat(stack.down()).contains("streams", "streams-2", "connect", "connect-2", "services");
     assertThat(stack.states()).filteredOn(s -> !s.state().startsWith("skipped")).extracting(LocalStack.ComponentState::state)
