@@ -1,9 +1,10 @@
-"""Runs the incremental marts on a schedule, in one long-lived process (dbt's Python entry point),
-so each run costs only the models, not dbt's start-up; and, on a schedule of its own, maintains the
-marts' Iceberg tables (`dbt run-operation maintain_models`: compaction, snapshot expiry, orphans).
+"""Runs the staging views and the incremental marts on a schedule, in one long-lived process (dbt's
+Python entry point), so each run costs only the models, not dbt's start-up; and, on a schedule of
+its own, maintains the marts' Iceberg tables (`dbt run-operation maintain_models`: compaction,
+snapshot expiry, orphans).
 
     .venv/bin/python dbt/bin/schedule.py [--target local|athena] [--interval S] [--maintain-every S]
-                                         [--select marts] [--runs N]
+                                         [--select "staging marts"] [--runs N]
 
 The cadence depends on the engine. Locally (Trino) a run every 15 s keeps ops_current_hour seconds
 behind the pipeline. On Athena every run is billed, and each MERGE adds a snapshot and delete files
@@ -35,7 +36,10 @@ def parse_args(argv):
     parser.add_argument("--interval", type=float, help="seconds between run starts (default: 15 local, 300 athena)")
     parser.add_argument("--maintain-every", type=float,
                         help="seconds between maintain_models runs, 0 = never (default: 3600)")
-    parser.add_argument("--select", default="marts", help="dbt selection (default: the marts)")
+    # the staging views too: a view fixes its columns when created, so one created before the sink
+    # added a contract's new column would hide it from the marts until recreated
+    parser.add_argument("--select", default="staging marts",
+                        help="dbt selection, space-separated (default: the staging views, then the marts)")
     parser.add_argument("--runs", type=int, default=0, help="stop after this many runs (0 = never)")
     parser.add_argument("--max-failures", type=int, default=3)
     args = parser.parse_args(argv)
@@ -59,7 +63,7 @@ def main(argv=None):
     next_maintenance = time.monotonic() + args.maintain_every
     while args.runs == 0 or runs < args.runs:
         started = time.monotonic()
-        result = runner.invoke(["run", "--select", args.select, "--target", args.target, "--quiet", "--no-use-colors"])
+        result = runner.invoke(["run", "--select", *args.select.split(), "--target", args.target, "--quiet", "--no-use-colors"])
         runs += 1
         elapsed = time.monotonic() - started
         if result.success:

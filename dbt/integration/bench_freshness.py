@@ -38,7 +38,10 @@ def main():
             merchant = f"probe-{int(time.time())}-{probe}"
             landed = time.monotonic()
             seed.execute(conn, f"""
-                insert into iceberg.lakehouse.orders_enriched
+                insert into iceberg.lakehouse.orders_enriched (
+                    event_id, order_id, customer_id, merchant_id, status, amount, currency, event_time,
+                    customer_name, customer_country, customer_segment, merchant_name, merchant_country,
+                    merchant_category, source_topic, source_partition, source_offset, processing_time)
                 select 'e-{merchant}', 'o-{merchant}', 'c-probe', '{merchant}', 'PLACED', decimal '1.00', 'EUR',
                     current_timestamp, null, null, null, null, null, null, 'orders', 0, 0, current_timestamp""")
             while not seed.execute(conn, f"select 1 from iceberg.bench.ops_current_hour where merchant_id = '{merchant}'"):

@@ -55,6 +55,11 @@ def trino_db():
 def schema(trino_db):
     name = f"dbt_test_{int(time.time())}"
     yield name
+    drop_schema(trino_db, name)
+
+
+def drop_schema(trino_db, name):
+    """Drops schema `name` with its tables and views."""
     for row in trino_db.rows(
         f"select table_name, table_type from iceberg.information_schema.tables where table_schema = '{name}'"
     ):

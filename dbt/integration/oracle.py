@@ -73,6 +73,22 @@ def orders(db):
     return result
 
 
+def order_v3_fields(db, source=SOURCE):
+    """order_id -> (channel, discount_amount), the fields of version 3 of the orders contract: those of
+    the order's first PLACED event, null included, or of its latest event while it has none."""
+    by_order = collections.defaultdict(list)
+    for e in _distinct(db.rows(
+            f"select event_id, order_id, status, event_time, channel, discount_amount from {source}.orders_enriched")):
+        by_order[e["order_id"]].append(e)
+    result = {}
+    for order_id, events in by_order.items():
+        placed = [e for e in events if e["status"] == "PLACED"]
+        chosen = (min(placed, key=lambda e: (e["event_time"], e["event_id"])) if placed
+                  else max(events, key=lambda e: (e["event_time"], e["event_id"])))
+        result[order_id] = (chosen["channel"], chosen["discount_amount"])
+    return result
+
+
 def current_hour(orders_by_id, merchants, hour_start):
     """(merchant, currency) -> (placed, cancelled, placed_amount) for orders placed since hour_start."""
     figures = collections.defaultdict(lambda: [0, 0, ZERO])

@@ -10,6 +10,10 @@ Batch b's on-time events fall in [end - span, end); its late events one span ear
 Streams app, a window has one final result: an event whose window an earlier batch already
 closed (it starts before the newest landed window end) is late, not a second result for it.
 
+orders_enriched has the fields of version 3 of the orders contract (channel, discount_amount) when
+created with them, or once they were added as the sink's schema evolution adds them; a batch fills
+them when the table has them (null in every 11th order, as from a producer of the old contract).
+
     python seed.py --create --batch 0 --orders 5000 --end 2026-11-29T08:00:00Z
 """
 
@@ -59,6 +63,10 @@ TABLES = {
         event_time timestamp(6) with time zone, processing_time timestamp(6) with time zone""",
 }
 
+# Added by version 3 of the orders contract, at the end of orders_enriched: the Iceberg sink appends
+# them to a table that exists from before when the first row of the new contract lands.
+ORDERS_V3_COLUMNS = {"channel": "varchar", "discount_amount": "decimal(18, 2)"}
+
 MERCHANTS = 20
 
 
@@ -72,17 +80,33 @@ def execute(conn, sql):
     return cur.fetchall()
 
 
-def create_tables(conn):
-    execute(conn, "create schema if not exists iceberg.lakehouse")
+def create_tables(conn, schema="lakehouse", orders_v3_columns=True):
+    """Creates the six tables in `schema` (if missing); orders_enriched without the columns of the
+    orders contract's version 3 when `orders_v3_columns` is false, as a table created before it."""
+    execute(conn, f"create schema if not exists iceberg.{schema}")
     for table, columns in TABLES.items():
+        if table == "orders_enriched" and orders_v3_columns:
+            columns += "".join(f", {name} {type_}" for name, type_ in ORDERS_V3_COLUMNS.items())
         execute(
             conn,
-            f"create table if not exists iceberg.lakehouse.{table} ({columns}) "
+            f"create table if not exists iceberg.{schema}.{table} ({columns}) "
             "with (format = 'PARQUET', partitioning = ARRAY['hour(processing_time)'])"
             if table == "dead_letters"
-            else f"create table if not exists iceberg.lakehouse.{table} ({columns}) "
+            else f"create table if not exists iceberg.{schema}.{table} ({columns}) "
             "with (format = 'PARQUET', partitioning = ARRAY['hour(event_time)'])",
         )
+
+
+def add_orders_v3_columns(conn, schema="lakehouse"):
+    """Adds the orders contract's version-3 columns to orders_enriched, as the sink's schema evolution does."""
+    for name, type_ in ORDERS_V3_COLUMNS.items():
+        execute(conn, f"alter table iceberg.{schema}.orders_enriched add column if not exists {name} {type_}")
+
+
+def columns_of(conn, schema, table):
+    return [r[0] for r in execute(conn, f"""
+        select column_name from iceberg.information_schema.columns
+        where table_schema = '{schema}' and table_name = '{table}' order by ordinal_position""")]
 
 
 def ts(value: dt.datetime) -> str:
@@ -144,21 +168,31 @@ def events_sql(batch, orders, end, span, late_every, processed, closed_until):
     """
 
 
-def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None):
-    """Writes one batch into all six tables; returns the processing time it used."""
+def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None,
+               schema="lakehouse"):
+    """Writes one batch into all six tables of `schema`; returns the processing time it used."""
     processed = processed or dt.datetime.now(dt.timezone.utc)
-    closed_until = execute(conn, "select max(window_end) from iceberg.lakehouse.revenue_by_merchant_1m")[0][0]
+    closed_until = execute(conn, f"select max(window_end) from iceberg.{schema}.revenue_by_merchant_1m")[0][0]
     events = events_sql(batch, orders, end, span, late_every, processed, closed_until)
     twice = "cross join unnest(sequence(1, copies)) as copy(n)"
+    # an order's events carry its PLACED event's channel and discount (0, 5, 10 or 15 % of the amount)
+    v3_values = {
+        "channel": "case when i % 11 = 3 then null else element_at(array['web', 'app', 'store'], i % 3 + 1) end",
+        "discount_amount": "case when i % 11 = 3 then null else cast(amount * (i % 4) * decimal '0.05' as decimal(18, 2)) end",
+    }
+    v3 = [name for name in ORDERS_V3_COLUMNS if name in columns_of(conn, schema, "orders_enriched")]
     execute(conn, f"""
-        insert into iceberg.lakehouse.orders_enriched
+        insert into iceberg.{schema}.orders_enriched (
+            event_id, order_id, customer_id, merchant_id, status, amount, currency, event_time,
+            customer_name, customer_country, customer_segment, merchant_name, merchant_country, merchant_category,
+            source_topic, source_partition, source_offset, processing_time{"".join(", " + name for name in v3)})
         select event_id, order_id, customer_id, merchant_id, status, amount, currency, event_time,
             'Customer ' || customer_id, 'NL', 'retail',
             'Merchant ' || merchant_id, 'DE', 'books',
-            'orders', cast(source_offset % 3 as integer), source_offset, processing_time
+            'orders', cast(source_offset % 3 as integer), source_offset, processing_time{"".join(", " + v3_values[name] for name in v3)}
         from ({events}) {twice}""")
     execute(conn, f"""
-        insert into iceberg.lakehouse.revenue_by_merchant_1m
+        insert into iceberg.{schema}.revenue_by_merchant_1m
         select merchant_id, currency, window_start, date_add('minute', 1, window_start),
             count(*), sum(amount), max(event_time), max(processing_time)
         from (
@@ -177,7 +211,7 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
         where merchant_id = 'm-03' and minute(window_start) % 17 = 0
         group by merchant_id, currency, window_start""")
     execute(conn, f"""
-        insert into iceberg.lakehouse.late_events
+        insert into iceberg.{schema}.late_events
         select 'order', event_id, order_id, null, merchant_id, currency, status, null, amount,
             event_time, date_trunc('minute', event_time), date_add('minute', 1, date_trunc('minute', event_time)),
             {ts(end)}, date_diff('millisecond', date_add('minute', 3, date_trunc('minute', event_time)), {ts(end)}),
@@ -185,7 +219,7 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
         from ({events}) {twice}
         where is_late""")
     execute(conn, f"""
-        insert into iceberg.lakehouse.order_payments
+        insert into iceberg.{schema}.order_payments
         select order_id, event_id, customer_id, merchant_id, amount, currency, event_time,
             case when paid then 'p-' || order_id end,
             case when paid then amount end,
@@ -196,7 +230,7 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
             'order-payments', cast(source_offset % 3 as integer), source_offset, processing_time
         from (select *, i % 4 <> 1 as paid from ({events}) where status = 'PLACED')""")
     execute(conn, f"""
-        insert into iceberg.lakehouse.payments_by_outcome_1m
+        insert into iceberg.{schema}.payments_by_outcome_1m
         select 'SUCCEEDED', window_start, date_add('minute', 1, window_start), count(*), sum(amount),
             max(paid_at), max(processing_time)
         from (
@@ -206,7 +240,7 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
         )
         group by window_start""")
     execute(conn, f"""
-        insert into iceberg.lakehouse.dead_letters
+        insert into iceberg.{schema}.dead_letters
         select 'amount -5.00 is negative', 'INVALID_AMOUNT', 'orders', 0, source_offset + 1,
             order_id, null, event_time, processing_time
         from ({events}) where i % 200 = 7 and status = 'PLACED'""")
@@ -218,6 +252,8 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=18080)
     parser.add_argument("--create", action="store_true", help="create the six tables first (if missing)")
+    parser.add_argument("--without-orders-v3-columns", action="store_true",
+                        help="with --create: orders_enriched without the orders contract's version-3 columns")
     parser.add_argument("--batch", type=int, required=True, help="batch number; ids and offsets derive from it")
     parser.add_argument("--orders", type=int, default=5000)
     parser.add_argument("--end", type=dt.datetime.fromisoformat, default=dt.datetime.now(dt.timezone.utc),
@@ -229,7 +265,7 @@ def main():
     args = parser.parse_args()
     conn = connect(args.host, args.port)
     if args.create:
-        create_tables(conn)
+        create_tables(conn, orders_v3_columns=not args.without_orders_v3_columns)
     processed = dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=args.processed_ago_minutes)
     seed_batch(conn, args.batch, args.orders, args.end, dt.timedelta(minutes=args.span_minutes), args.late_every,
                processed)

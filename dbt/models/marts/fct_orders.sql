@@ -1,6 +1,7 @@
 {{
     config(
         unique_key='order_id',
+        on_schema_change='append_new_columns',
         **iceberg_table_config(partitioned_by=['day(placed_at)'])
     )
 }}
@@ -11,6 +12,12 @@
     a touched order's current row stands in for the events merged before (first PLACED and
     latest event are associative), so old events are never re-read. -#}
 {%- set high_water = incremental_high_water('last_processed_at') -%}
+{%- if high_water -%}
+    {#- columns added after the mart was first built: a table built before has them only once this
+        run's merge appended them (on_schema_change) -#}
+    {%- set current_channel = optional_column(this, 'channel', 'varchar') -%}
+    {%- set current_discount_amount = optional_column(this, 'discount_amount', 'decimal(18, 2)') -%}
+{%- endif -%}
 
 with
 
@@ -42,6 +49,8 @@ events as (
         merchant_name,
         merchant_country,
         merchant_category,
+        channel,
+        discount_amount,
         {{ as_utc('event_at') }} as event_at,
         {{ as_utc('processed_at') }} as processed_at
 
@@ -65,6 +74,8 @@ events as (
         merchant_name,
         merchant_country,
         merchant_category,
+        {{ current_channel }},
+        {{ current_discount_amount }},
         placed_at,
         last_processed_at
 
@@ -88,6 +99,8 @@ events as (
         merchant_name,
         merchant_country,
         merchant_category,
+        {{ current_channel }},
+        {{ current_discount_amount }},
         last_event_at,
         last_processed_at
 
@@ -138,9 +151,13 @@ final as (
         coalesce(placed.merchant_name, latest.merchant_name) as merchant_name,
         coalesce(placed.merchant_country, latest.merchant_country) as merchant_country,
         coalesce(placed.merchant_category, latest.merchant_category) as merchant_category,
+        -- null in events before version 3 of the orders contract: the PLACED event's value, null
+        -- included, once it is there (coalesce would take a later event's, which a rebuild would not)
+        case when placed.event_id is not null then placed.channel else latest.channel end as channel,
 
         ---------- numerics
         coalesce(placed.amount, latest.amount) as amount,
+        case when placed.event_id is not null then placed.discount_amount else latest.discount_amount end as discount_amount,
 
         ---------- booleans
         latest.order_status = 'CANCELLED' as is_cancelled,

@@ -1,8 +1,10 @@
 package dev.lakehouse.generator;
 
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.schemas.registry.SchemaCatalog;
 import java.math.BigDecimal;
 import java.time.Instant;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
@@ -10,18 +12,24 @@ import org.apache.avro.generic.GenericRecord;
 final class AvroRecords {
   private AvroRecords() {}
 
-  static GenericRecord order(
-      String eventId, String orderId, String customerId, String merchantId, String status,
-      BigDecimal amount, String currency, Instant eventTime) {
-    GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.ORDERS));
+  /** The orders contract before channel and discount (version 2 of {@code orders-value}), as older producers send it. */
+  private static final Schema PREVIOUS_ORDERS = SchemaCatalog.bundled().schema(Topics.valueSubject(Topics.ORDERS), 2);
+
+  /** An event of {@code order} on the contract version its producer uses. */
+  static GenericRecord order(String eventId, OrderFacts order, String status, Instant eventTime) {
+    GenericRecord r = new GenericData.Record(order.onPreviousContract() ? PREVIOUS_ORDERS : Topics.valueSchema(Topics.ORDERS));
     r.put("event_id", eventId);
-    r.put("order_id", orderId);
-    r.put("customer_id", customerId);
-    r.put("merchant_id", merchantId);
+    r.put("order_id", order.orderId());
+    r.put("customer_id", order.customerId());
+    r.put("merchant_id", order.merchantId());
     r.put("status", status);
-    r.put("amount", amount);
-    r.put("currency", currency);
+    r.put("amount", order.amount());
+    r.put("currency", order.currency());
     r.put("event_time", eventTime);
+    if (!order.onPreviousContract()) {
+      r.put("channel", order.channel());
+      r.put("discount_amount", order.discount());
+    }
     return r;
   }
 

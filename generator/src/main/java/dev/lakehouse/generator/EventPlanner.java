@@ -19,11 +19,16 @@ import java.util.Random;
  * records. Deterministic for a given configuration.
  */
 final class EventPlanner {
+  private static final List<String> CHANNELS = List.of("web", "app", "store");
+  private static final List<Integer> DISCOUNT_PERCENTS = List.of(0, 0, 0, 5, 10, 20);
   private static final int RECENT_VALID = 32;
   private static final Duration MIN_FOLLOW_UP_GAP = Duration.ofSeconds(5);
 
   private final GeneratorConfig config;
   private final Random random;
+  // channel, discount and contract version draw from their own sequence: the rest of a seeded run
+  // stays what it was before the orders contract had them
+  private final Random contractFields;
   private final ReferenceData reference;
   private final ValueEncoder encoder;
   private final IdSource ids;
@@ -40,6 +45,7 @@ final class EventPlanner {
   EventPlanner(GeneratorConfig config, Random random, ReferenceData reference, ValueEncoder encoder, IdSource ids) {
     this.config = config;
     this.random = random;
+    this.contractFields = new Random(config.seed() * 31 + 7);
     this.reference = reference;
     this.encoder = encoder;
     this.ids = ids;
@@ -164,8 +170,7 @@ final class EventPlanner {
     MalformedKind kind = kinds.get(random.nextInt(kinds.size()));
     OrderFacts order = newOrder(head);
     if (random.nextBoolean()) {
-      var event = AvroRecords.order(ids.nextEventId(), order.orderId(), order.customerId(), order.merchantId(),
-          GeneratorConfig.PLACED, order.amount(), order.currency(), head);
+      var event = AvroRecords.order(ids.nextEventId(), order, GeneratorConfig.PLACED, head);
       if (kind == MalformedKind.NEGATIVE_AMOUNT) {
         event.put("amount", order.amount().negate());
       } else if (kind == MalformedKind.UNKNOWN_CODE) {
@@ -194,8 +199,15 @@ final class EventPlanner {
   OrderFacts newOrder(Instant placedAt) {
     BigDecimal amount = BigDecimal.valueOf(100 + random.nextInt(49_900), 2).setScale(2, RoundingMode.UNNECESSARY);
     String currency = config.currencies().get(random.nextInt(config.currencies().size()));
-    return new OrderFacts(ids.nextOrderId(), reference.randomCustomer(random), reference.randomMerchant(random),
-        amount, currency, placedAt);
+    String customer = reference.randomCustomer(random);
+    String merchant = reference.randomMerchant(random);
+    if (contractFields.nextDouble() < config.previousContractShare()) {
+      return new OrderFacts(ids.nextOrderId(), customer, merchant, amount, currency, placedAt, null, null);
+    }
+    String channel = CHANNELS.get(contractFields.nextInt(CHANNELS.size()));
+    int discountPercent = DISCOUNT_PERCENTS.get(contractFields.nextInt(DISCOUNT_PERCENTS.size()));
+    BigDecimal discount = amount.multiply(BigDecimal.valueOf(discountPercent)).movePointLeft(2).setScale(2, RoundingMode.DOWN);
+    return new OrderFacts(ids.nextOrderId(), customer, merchant, amount, currency, placedAt, channel, discount);
   }
 
   List<String> merchantIds() {
@@ -208,8 +220,7 @@ final class EventPlanner {
 
   PlannedRecord orderEvent(OrderFacts order, String status, Instant eventTime, EventClass eventClass) {
     return encoder.event(Topics.ORDERS, order.orderId(),
-        AvroRecords.order(ids.nextEventId(), order.orderId(), order.customerId(), order.merchantId(), status,
-            order.amount(), order.currency(), eventTime),
+        AvroRecords.order(ids.nextEventId(), order, status, eventTime),
         eventTime, eventClass);
   }
 

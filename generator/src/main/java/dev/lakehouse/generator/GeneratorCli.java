@@ -74,6 +74,11 @@ public final class GeneratorCli implements Callable<Integer> {
   @Option(names = "--reference-update-fraction", defaultValue = "0.002", description = "Default: ${DEFAULT-VALUE}")
   double referenceUpdateFraction;
 
+  @Option(names = "--previous-contract-share", defaultValue = "0",
+      description = "Share of orders sent by a producer still on version 2 of the orders contract (no channel,"
+          + " no discount), beside the current one. Default: ${DEFAULT-VALUE}")
+  double previousContractShare;
+
   @Option(names = "--malformed-kinds", split = ",", description = "Subset of ${COMPLETION-CANDIDATES}; default all")
   Set<MalformedKind> malformedKinds = Set.of(MalformedKind.values());
 
@@ -192,6 +197,7 @@ public final class GeneratorCli implements Callable<Integer> {
         .duplicateFraction(duplicateFraction)
         .malformedFraction(malformedFraction)
         .referenceUpdateFraction(referenceUpdateFraction)
+        .previousContractShare(previousContractShare)
         .malformedKinds(malformedKinds)
         .customers(customers)
         .merchants(merchants)

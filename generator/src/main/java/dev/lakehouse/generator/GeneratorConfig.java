@@ -65,6 +65,8 @@ public final class GeneratorConfig {
   public double duplicateFraction() { return b.duplicateFraction; }
   public double malformedFraction() { return b.malformedFraction; }
   public double referenceUpdateFraction() { return b.referenceUpdateFraction; }
+  /** Share of orders whose producer is still on the previous orders contract (no channel, no discount). */
+  public double previousContractShare() { return b.previousContractShare; }
   public Set<MalformedKind> malformedKinds() { return EnumSet.copyOf(b.malformedKinds); }
   public int customers() { return b.customers; }
   public int merchants() { return b.merchants; }
@@ -108,6 +110,7 @@ public final class GeneratorConfig {
     private double duplicateFraction = 0.01;
     private double malformedFraction = 0.005;
     private double referenceUpdateFraction = 0.002;
+    private double previousContractShare = 0;
     private Set<MalformedKind> malformedKinds = EnumSet.allOf(MalformedKind.class);
     private int customers = 200;
     private int merchants = 20;
@@ -144,6 +147,7 @@ public final class GeneratorConfig {
       c.duplicateFraction = duplicateFraction;
       c.malformedFraction = malformedFraction;
       c.referenceUpdateFraction = referenceUpdateFraction;
+      c.previousContractShare = previousContractShare;
       c.malformedKinds = EnumSet.copyOf(malformedKinds);
       c.customers = customers;
       c.merchants = merchants;
@@ -183,6 +187,7 @@ public final class GeneratorConfig {
     public Builder duplicateFraction(double v) { duplicateFraction = v; return this; }
     public Builder malformedFraction(double v) { malformedFraction = v; return this; }
     public Builder referenceUpdateFraction(double v) { referenceUpdateFraction = v; return this; }
+    public Builder previousContractShare(double v) { previousContractShare = v; return this; }
     public Builder malformedKinds(Set<MalformedKind> v) { malformedKinds = EnumSet.copyOf(v); return this; }
     public Builder customers(int v) { customers = v; return this; }
     public Builder merchants(int v) { merchants = v; return this; }
@@ -217,6 +222,7 @@ public final class GeneratorConfig {
       fraction("duplicate-fraction", duplicateFraction);
       fraction("malformed-fraction", malformedFraction);
       fraction("reference-update-fraction", referenceUpdateFraction);
+      fraction("previous-contract-share", previousContractShare);
       double sum = outOfOrderFraction + beyondGraceFraction + duplicateFraction + malformedFraction + referenceUpdateFraction;
       require(sum <= 0.5, "fractions", sum, "must add up to at most 0.5 so that most events are in order");
       require(malformedFraction == 0 || !malformedKinds.isEmpty(), "malformed-kinds", malformedKinds, "must not be empty when malformed-fraction > 0");

@@ -84,7 +84,7 @@ final class TailPlanner {
     for (String merchant : events.merchantIds()) {
       for (String currency : config.currencies()) {
         OrderFacts random = events.newOrder(time);
-        OrderFacts order = new OrderFacts(random.orderId(), random.customerId(), merchant, random.amount(), currency, time);
+        OrderFacts order = random.withParties(random.customerId(), merchant, currency);
         orders.add(events.orderEvent(order, GeneratorConfig.PLACED, time, EventClass.TAIL));
         if (n < config.outcomes().size()) {
           payments.add(events.payment(order, config.outcomes().get(n), time.plusSeconds(1), EventClass.TAIL));
@@ -108,8 +108,7 @@ final class TailPlanner {
       List<String[]> merchantCurrencies, int n) {
     OrderFacts random = events.newOrder(time);
     String[] merchantCurrency = merchantCurrencies.get(n % merchantCurrencies.size());
-    return new OrderFacts(random.orderId(), customers.get(n % customers.size()), merchantCurrency[0], random.amount(),
-        merchantCurrency[1], time);
+    return random.withParties(customers.get(n % customers.size()), merchantCurrency[0], merchantCurrency[1]);
   }
 
   private static boolean reachesAll(List<PlannedRecord> records, int partitions) {

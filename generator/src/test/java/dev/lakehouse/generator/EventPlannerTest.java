@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.lakehouse.schemas.Topics;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -61,6 +62,47 @@ class EventPlannerTest {
     assertThat(share(counts, EventClass.MALFORMED)).isCloseTo(0.005, within(0.002));
     assertThat(share(counts, EventClass.REFERENCE_UPDATE)).isCloseTo(0.002, within(0.001));
     assertThat(kinds).containsOnlyKeys(MalformedKind.values());
+  }
+
+  @Test
+  void ordersOfAnOrderComeFromOneProducerAndThePreviousContractShareIsKept() {
+    GeneratorConfig mixed = GeneratorConfig.builder().seed(1).events(EVENTS).eventsPerMinute(2000)
+        .startTime(Instant.parse("2026-11-29T06:00:00Z")).previousContractShare(0.3).build();
+    List<PlannedRecord> current = plan(config(1));
+    List<PlannedRecord> records = plan(mixed);
+    Map<String, Boolean> previousByOrder = new HashMap<>();
+    int orders = 0;
+    int previous = 0;
+    for (int i = 0; i < records.size(); i++) {
+      PlannedRecord r = records.get(i);
+      if (!r.topic().equals(Topics.ORDERS) || r.eventClass() == EventClass.MALFORMED) {
+        continue;
+      }
+      // the share changes which contract an order is on, nothing else of the seeded run
+      assertThat(r.eventId()).isEqualTo(current.get(i).eventId());
+      assertThat(r.value().get("amount")).isEqualTo(current.get(i).value().get("amount"));
+      boolean onPrevious = !r.value().getSchema().equals(Topics.valueSchema(Topics.ORDERS));
+      if (onPrevious) {
+        assertThat(r.value().getSchema().getField("channel")).isNull();
+        assertThat(wireSchemaId(r.valueBytes())).as("schema id of version 2 of orders-value").isEqualTo(11);
+        previous++;
+      } else {
+        assertThat(r.value().get("channel")).isIn("web", "app", "store");
+        BigDecimal discount = (BigDecimal) r.value().get("discount_amount");
+        assertThat(discount).isBetween(BigDecimal.ZERO, (BigDecimal) r.value().get("amount"));
+        assertThat(wireSchemaId(r.valueBytes())).as("schema id of version 3 of orders-value").isEqualTo(16);
+      }
+      Boolean before = previousByOrder.putIfAbsent(String.valueOf(r.value().get("order_id")), onPrevious);
+      assertThat(before == null || before == onPrevious).as("one producer per order").isTrue();
+      orders++;
+    }
+    assertThat(previous / (double) orders).isCloseTo(0.3, within(0.02));
+    assertThat(current).filteredOn(r -> r.topic().equals(Topics.ORDERS) && r.eventClass() != EventClass.MALFORMED)
+        .allMatch(r -> r.value().get("channel") != null, "without a share every order is on the current contract");
+  }
+
+  private static int wireSchemaId(byte[] wire) {
+    return java.nio.ByteBuffer.wrap(wire, 1, 4).getInt();
   }
 
   private static double share(Map<EventClass, Integer> counts, EventClass eventClass) {

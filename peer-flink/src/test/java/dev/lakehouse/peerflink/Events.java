@@ -29,7 +29,14 @@ public final class Events {
   }
 
   public static Order order(String eventId, String orderId, String status, long eventTime, long offset) {
-    return new Order(eventId, orderId, "c-1", "m-1", status, new BigDecimal("12.50"), "EUR", eventTime, 0, offset);
+    return order(eventId, orderId, status, eventTime, offset, null, null);
+  }
+
+  /** An order with the optional fields of contract version 3 (null: not set, as in a version 2 order). */
+  public static Order order(String eventId, String orderId, String status, long eventTime, long offset,
+      String channel, String discountAmount) {
+    return new Order(eventId, orderId, "c-1", "m-1", status, new BigDecimal("12.50"), "EUR", eventTime, channel,
+        discountAmount == null ? null : new BigDecimal(discountAmount), 0, offset);
   }
 
   public static Payment payment(String eventId, String orderId, String outcome, long eventTime, long offset) {

@@ -85,8 +85,9 @@ class TablePreparerTest {
         optional(13, "merchant_country", STRING), optional(14, "merchant_category", STRING),
         required(15, "source_topic", STRING), required(16, "source_partition", INT), required(17, "source_offset", LONG),
         required(18, "processing_time", TIMESTAMPTZ),
-        required(19, "_kafka_metadata_topic", STRING), required(20, "_kafka_metadata_partition", INT),
-        required(21, "_kafka_metadata_offset", LONG), optional(22, "_kafka_metadata_timestamp", TIMESTAMPTZ)));
+        optional(19, "channel", STRING), optional(20, "discount_amount", DECIMAL),
+        required(21, "_kafka_metadata_topic", STRING), required(22, "_kafka_metadata_partition", INT),
+        required(23, "_kafka_metadata_offset", LONG), optional(24, "_kafka_metadata_timestamp", TIMESTAMPTZ)));
     assertThat(partitioning(orders)).containsExactly("hour(event_time)");
 
     assertSameColumns(table("order_payments").schema(), List.of(

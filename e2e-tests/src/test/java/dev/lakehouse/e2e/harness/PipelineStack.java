@@ -66,12 +66,23 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, Parts.SINK_ONLY);
   }
 
+  /** The sink fed straight from the output topics ({@link #startSinkOnly}), ready for Trino ({@link #startTrino}). */
+  public static PipelineStack startSinkOnlyForTrino(String name) {
+    return start(name, Parts.SINK_ONLY_FOR_TRINO);
+  }
+
   /** Only the services and the Streams app: its output stays on the output topics. */
   public static PipelineStack startStreamsOnly(String name) {
     return start(name, Parts.STREAMS_ONLY);
   }
 
-  private enum Parts { PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, SINK_ONLY, STREAMS_ONLY }
+  private enum Parts {
+    PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, SINK_ONLY, SINK_ONLY_FOR_TRINO, STREAMS_ONLY;
+
+    boolean forTrino() {
+      return this == PIPELINE_FOR_TRINO || this == SINK_ONLY_FOR_TRINO;
+    }
+  }
 
   private static PipelineStack start(String name, Parts parts) {
     Path repo = RepoDir.get();
@@ -85,11 +96,11 @@ public final class PipelineStack implements AutoCloseable {
     overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.GENERATOR_ENABLED, "false");
-    overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts == Parts.PIPELINE_FOR_TRINO));
+    overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts.forTrino()));
     overrides.put(Setting.MAINTENANCE_ENABLED, "false");
     StackConfig config = StackConfig.of(repo, overrides);
     Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
-    if (parts == Parts.PIPELINE_FOR_TRINO) {
+    if (parts.forTrino()) {
       Optional<String> missing = new TrinoComponent().skipReason(config);
       Prerequisites.require(missing.isEmpty(), "Trino is " + missing.orElse(""));
     }
@@ -97,7 +108,7 @@ public final class PipelineStack implements AutoCloseable {
       case PIPELINE, PIPELINE_FOR_TRINO ->
           List.of(services, new ConnectWorkerComponent(), new ConnectorComponent(), new StreamsComponent());
       case WORKER_ONLY -> List.of(services, new ConnectWorkerComponent());
-      case SINK_ONLY -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent());
+      case SINK_ONLY, SINK_ONLY_FOR_TRINO -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent());
       case STREAMS_ONLY -> List.of(services, new StreamsComponent());
     };
     LocalStack stack = new LocalStack(config, components, System.out);

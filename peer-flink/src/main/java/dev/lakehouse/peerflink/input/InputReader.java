@@ -102,8 +102,8 @@ public final class InputReader implements KafkaRecordDeserializationSchema<Input
       return null;
     }
     return new Order(text(v, "event_id"), text(v, "order_id"), text(v, "customer_id"), text(v, "merchant_id"),
-        text(v, "status"), (BigDecimal) v.get("amount"), text(v, "currency"), eventTime, record.partition(),
-        record.offset());
+        text(v, "status"), (BigDecimal) v.get("amount"), text(v, "currency"), eventTime, optionalText(v, "channel"),
+        (BigDecimal) v.get("discount_amount"), record.partition(), record.offset());
   }
 
   private static Payment payment(String topic, GenericRecord v, long eventTime, ConsumerRecord<?, ?> record) {
@@ -128,5 +128,11 @@ public final class InputReader implements KafkaRecordDeserializationSchema<Input
 
   private static String text(GenericRecord value, String field) {
     return value.get(field).toString();
+  }
+
+  /** An optional field's text, null when the producer set none (or wrote a contract version without it). */
+  private static String optionalText(GenericRecord value, String field) {
+    Object text = value.get(field);
+    return text == null ? null : text.toString();
   }
 }

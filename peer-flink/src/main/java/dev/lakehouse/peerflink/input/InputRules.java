@@ -16,18 +16,21 @@ import org.apache.avro.generic.GenericRecord;
 
 /**
  * The rules an input record must pass, as streams-app TOPOLOGY.md lists them: a key equal to the
- * record's id, non-empty ids, accepted codes, a positive amount up to the maximum, an event time
- * from 1970 up to the wall clock plus the allowed skew. The rule that needs stream time (the
- * horizon) is {@link InputRouter}'s.
+ * record's id, non-empty ids, accepted codes, a positive amount up to the maximum (and an order's
+ * discount, when set, between 0 and the amount), an event time from 1970 up to the wall clock plus
+ * the allowed skew. The rule that needs stream time (the horizon) is {@link InputRouter}'s.
  */
 final class InputRules implements Serializable {
   private final Map<String, TopicRules> byTopic;
   private final BigDecimal maxAmount;
   private final Duration maxFutureSkew;
 
-  /** What one input topic requires; {@code codes} maps a field to its accepted values. */
+  /**
+   * What one input topic requires; {@code codes} maps a field to its accepted values, {@code amountPart}
+   * names an optional field that, when set, is a part of the amount (null when the topic has none).
+   */
   private record TopicRules(String idField, String timeField, List<String> ids, Map<String, Set<String>> codes,
-      boolean hasAmount) implements Serializable {}
+      boolean hasAmount, String amountPart) implements Serializable {}
 
   InputRules(JobSettings settings) {
     this.maxAmount = settings.maxAmount();
@@ -35,11 +38,11 @@ final class InputRules implements Serializable {
     this.byTopic = Map.of(
         Topics.ORDERS, new TopicRules("order_id", "event_time",
             List.of("event_id", "order_id", "customer_id", "merchant_id"),
-            Map.of("status", settings.orderStatuses(), "currency", settings.currencies()), true),
+            Map.of("status", settings.orderStatuses(), "currency", settings.currencies()), true, "discount_amount"),
         Topics.PAYMENTS, new TopicRules("order_id", "event_time", List.of("event_id", "payment_id", "order_id"),
-            Map.of("outcome", settings.paymentOutcomes()), true),
-        Topics.CUSTOMERS, new TopicRules("customer_id", "updated_at", List.of("customer_id"), Map.of(), false),
-        Topics.MERCHANTS, new TopicRules("merchant_id", "updated_at", List.of("merchant_id"), Map.of(), false));
+            Map.of("outcome", settings.paymentOutcomes()), true, null),
+        Topics.CUSTOMERS, new TopicRules("customer_id", "updated_at", List.of("customer_id"), Map.of(), false, null),
+        Topics.MERCHANTS, new TopicRules("merchant_id", "updated_at", List.of("merchant_id"), Map.of(), false, null));
   }
 
   /** The event time (updated_at for reference data) of a parsed record of {@code topic}. */
@@ -47,7 +50,7 @@ final class InputRules implements Serializable {
     return ((Instant) value.get(rules(topic).timeField())).toEpochMilli();
   }
 
-  /** The first rule {@code value} breaks, in the order key, ids, codes, amount, time. */
+  /** The first rule {@code value} breaks, in the order key, ids, codes, amount, part of the amount, time. */
   Optional<Violation> check(String topic, String key, GenericRecord value, long wallClock) {
     TopicRules rules = rules(topic);
     Optional<Violation> badKey = checkKey(topic, key);
@@ -71,14 +74,7 @@ final class InputRules implements Serializable {
             + new TreeSet<>(code.getValue()));
       }
     }
-    if (rules.hasAmount()) {
-      BigDecimal amount = (BigDecimal) value.get("amount");
-      if (amount.signum() <= 0 || amount.compareTo(maxAmount) > 0) {
-        return broken("INVALID_AMOUNT", "amount " + amount.toPlainString() + " is not in (0, "
-            + maxAmount.toPlainString() + "]");
-      }
-    }
-    return checkTime(rules.timeField(), eventTime(topic, value), wallClock);
+    return checkAmount(rules, value).or(() -> checkTime(rules.timeField(), eventTime(topic, value), wallClock));
   }
 
   /**
@@ -98,6 +94,27 @@ final class InputRules implements Serializable {
     if (key == null || key.isEmpty()) {
       return broken("MISSING_KEY", "record key is " + (key == null ? "null" : "empty") + ": producers must key "
           + topic + " by " + rules(topic).idField());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The amount, if the topic has one, then the part of it, if the topic has one and the producer set
+   * it (the part's reason is the Streams app's text, word for word).
+   */
+  private Optional<Violation> checkAmount(TopicRules rules, GenericRecord value) {
+    if (!rules.hasAmount()) {
+      return Optional.empty();
+    }
+    BigDecimal amount = (BigDecimal) value.get("amount");
+    if (amount.signum() <= 0 || amount.compareTo(maxAmount) > 0) {
+      return broken("INVALID_AMOUNT", "amount " + amount.toPlainString() + " is not in (0, "
+          + maxAmount.toPlainString() + "]");
+    }
+    BigDecimal part = rules.amountPart() == null ? null : (BigDecimal) value.get(rules.amountPart());
+    if (part != null && (part.signum() < 0 || part.compareTo(amount) > 0)) {
+      return broken("INVALID_AMOUNT", rules.amountPart() + " " + part.toPlainString()
+          + " is not between 0 and the amount " + amount.toPlainString());
     }
     return Optional.empty();
   }

@@ -33,6 +33,8 @@ public final class ContractRows {
     row.put("amount", order.amount());
     row.put("currency", order.currency());
     row.put("event_time", Instant.ofEpochMilli(order.eventTime()));
+    row.put("channel", order.channel());
+    row.put("discount_amount", order.discountAmount());
     if (customer != null) {
       row.put("customer_name", customer.name());
       row.put("customer_country", customer.country());

@@ -11,6 +11,7 @@ import dev.lakehouse.peerflink.model.KafkaOutput;
 import dev.lakehouse.peerflink.model.Order;
 import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.schemas.Topics;
+import java.math.BigDecimal;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.streaming.util.BroadcastOperatorTestHarness;
@@ -51,6 +52,21 @@ class OrderEnrichmentTest {
       assertThat(row.get("customer_name")).isNull();
       assertThat(row.get("merchant_name")).isNull();
       assertThat(row.get("event_id").toString()).isEqualTo("e1");
+    }
+  }
+
+  @Test
+  void theChannelAndTheDiscountAreCopiedAndStayNullWhenTheProducerSetNone() throws Exception {
+    try (BroadcastOperatorTestHarness<Order, ReferenceVersion, KafkaOutput> harness = harness()) {
+      harness.processElement(order("e1", "o1", "PLACED", T0, 7, "web", "2.50"), T0);
+      harness.processElement(order("e2", "o2", "PLACED", T0, 8), T0);
+
+      List<GenericRecord> rows = rows(harness);
+      assertThat(rows.get(0).get("channel").toString()).isEqualTo("web");
+      assertThat((BigDecimal) rows.get(0).get("discount_amount")).isEqualByComparingTo("2.50");
+      assertThat(rows.get(1).get("event_id").toString()).isEqualTo("e2");
+      assertThat(rows.get(1).get("channel")).isNull();
+      assertThat(rows.get(1).get("discount_amount")).isNull();
     }
   }
 

@@ -5,17 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.peerflink.Events;
 import dev.lakehouse.peerflink.model.Input;
+import dev.lakehouse.peerflink.model.KafkaOutput;
 import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.schemas.registry.SchemaCatalog;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
+import dev.lakehouse.schemas.serde.AvroData;
 import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
@@ -42,6 +49,48 @@ class InputReaderTest {
     assertThat(input.order().amount()).isEqualByComparingTo("12.50");
     assertThat(input.order().offset()).isEqualTo(42L);
     assertThat(input.watermarkTimestamp()).isEqualTo(T0);
+  }
+
+  @Test
+  void anOrderCarriesItsChannelAndDiscount() {
+    Input input = read(discounted("12.50", "2.50"));
+
+    assertThat(input.violation()).isNull();
+    assertThat(input.order().channel()).isEqualTo("web");
+    assertThat(input.order().discountAmount()).isEqualByComparingTo("2.50");
+  }
+
+  @Test
+  void anOrderOfAVersion2ProducerHasNoChannelAndNoDiscount() {
+    Schema version2 = SchemaCatalog.bundled().schema(Topics.valueSubject(Topics.ORDERS), 2);
+    assertThat(version2.getField("channel")).isNull();
+    GenericRecord order = order("o1", "PLACED", "EUR", "12.50", T0);
+    Input input = read(AvroData.project(order, version2));
+
+    assertThat(input.violation()).isNull();
+    assertThat(input.order().amount()).isEqualByComparingTo("12.50");
+    assertThat(input.order().channel()).isNull();
+    assertThat(input.order().discountAmount()).isNull();
+  }
+
+  @Test
+  void aDiscountOutsideZeroToTheAmountIsAnInvalidAmountDeadLetterWithTheStreamsAppsReason() throws Exception {
+    assertThat(deadLetter(discounted("10.00", "10.01")))
+        .containsExactly("INVALID_AMOUNT", "discount_amount 10.01 is not between 0 and the amount 10.00");
+    assertThat(deadLetter(discounted("10.00", "-0.01")))
+        .containsExactly("INVALID_AMOUNT", "discount_amount -0.01 is not between 0 and the amount 10.00");
+    // both ends are a valid discount
+    assertThat(read(discounted("10.00", "10.00")).violation()).isNull();
+    assertThat(read(discounted("10.00", "0.00")).violation()).isNull();
+  }
+
+  @Test
+  void theDiscountIsCheckedAfterTheAmountAndBeforeTheEventTime() {
+    assertThat(read(discounted("-5.00", "1.00")).violation().reason())
+        .isEqualTo("amount -5.00 is not in (0, 1000000.00]");
+    GenericRecord badTimeAndDiscount = discounted("10.00", "10.01");
+    badTimeAndDiscount.put("event_time", Instant.ofEpochMilli(NOW + 5 * 60_000 + 1));
+    assertThat(read(badTimeAndDiscount).violation().reason()).startsWith("discount_amount 10.01 ");
   }
 
   @Test
@@ -113,6 +162,22 @@ class InputReaderTest {
         .isEqualTo("MISSING_KEY");
   }
 
+  private Input read(GenericRecord order) {
+    return reader.read(record(Topics.ORDERS, order.get("order_id").toString(), encode(Topics.ORDERS, order)), NOW);
+  }
+
+  /** Error class and reason of the one dead letter the validation operator writes for {@code order}. */
+  private List<String> deadLetter(GenericRecord order) throws Exception {
+    try (OneInputStreamOperatorTestHarness<Input, KafkaOutput> router =
+        ProcessFunctionTestHarnesses.forProcessFunction(new InputRouter(Events.settings()))) {
+      router.processElement(read(order), T0);
+      List<KafkaOutput> outputs = router.extractOutputValues();
+      assertThat(outputs).extracting(KafkaOutput::topic).containsExactly("flink-dead-letters");
+      GenericRecord row = Events.decode(outputs.get(0), Topics.DEAD_LETTERS);
+      return List.of(row.get("error_class").toString(), row.get("reason").toString());
+    }
+  }
+
   private String violation(String key, GenericRecord order) {
     Input input = reader.read(record(Topics.ORDERS, key, encode(Topics.ORDERS, order)), NOW);
     return input.violation() == null ? null : input.violation().errorClass();
@@ -128,6 +193,14 @@ class InputReaderTest {
     order.put("amount", new BigDecimal(amount));
     order.put("currency", currency);
     order.put("event_time", Instant.ofEpochMilli(eventTime));
+    return order;
+  }
+
+  /** A valid order of contract version 3: channel web and the given discount. */
+  private static GenericRecord discounted(String amount, String discount) {
+    GenericRecord order = order("o1", "PLACED", "EUR", amount, T0);
+    order.put("channel", "web");
+    order.put("discount_amount", new BigDecimal(discount));
     return order;
   }
 

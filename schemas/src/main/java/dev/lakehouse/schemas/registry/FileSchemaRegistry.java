@@ -3,7 +3,6 @@ package dev.lakehouse.schemas.registry;
 import java.net.URL;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.avro.Schema;
 
 /**
@@ -20,8 +19,7 @@ public class FileSchemaRegistry implements SchemaRegistry {
 
   /** The catalog bundled in this module. */
   public static FileSchemaRegistry bundled() {
-    return new FileSchemaRegistry(
-        Objects.requireNonNull(FileSchemaRegistry.class.getResource(BUNDLED_CATALOG), BUNDLED_CATALOG));
+    return new FileSchemaRegistry(SchemaCatalog.bundled());
   }
 
   public FileSchemaRegistry(URL catalog) {

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
@@ -39,6 +40,12 @@ public final class SchemaCatalog {
     public Version latest() {
       return versions.get(versions.size() - 1);
     }
+  }
+
+  /** The catalog bundled in this module ({@link FileSchemaRegistry#BUNDLED_CATALOG}). */
+  public static SchemaCatalog bundled() {
+    return load(Objects.requireNonNull(SchemaCatalog.class.getResource(FileSchemaRegistry.BUNDLED_CATALOG),
+        FileSchemaRegistry.BUNDLED_CATALOG));
   }
 
   public static SchemaCatalog load(URL catalog) {
@@ -81,6 +88,19 @@ public final class SchemaCatalog {
 
   public Map<String, Subject> subjects() {
     return subjects;
+  }
+
+  /** Version {@code version} of {@code subject} as frozen, e.g. the contract that earlier producers still write. */
+  public Schema schema(String subject, int version) {
+    Subject found = subjects.get(subject);
+    if (found == null) {
+      throw new IllegalArgumentException("Cannot find subject '" + subject + "' in " + location + "; subjects: "
+          + subjects.keySet());
+    }
+    return found.versions().stream().filter(v -> v.version() == version).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("Cannot find version " + version + " of subject '" + subject
+            + "' in " + location + "; it has versions 1 to " + found.latest().version()))
+        .schema();
   }
 
   /** The next free id: one more than the highest id in use. */

@@ -10,7 +10,7 @@ public enum ErrorClass {
   MISSING_KEY,
   /** A required id is empty. */
   MISSING_FIELD,
-  /** Amount not positive or above the configured maximum. */
+  /** Amount not positive or above the configured maximum, or a discount outside 0..amount. */
   INVALID_AMOUNT,
   /** A value outside its accepted list, a null value, or a key that is not the record's id. */
   INVALID_VALUE,

@@ -11,23 +11,27 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.avro.generic.GenericRecord;
 
-/** The content rules of one input topic: key, required ids, accepted values, amount range. */
+/** The content rules of one input topic: key, required ids, accepted values, amount range (and a part of it). */
 final class EventRules {
   private final String topic;
   private final String keyField;
   private final List<String> requiredIds;
   private final Map<String, Set<String>> acceptedValues;
   private final BigDecimal maxAmount;
+  /** An optional field that, when set, is a part of the amount (between 0 and it); null when the topic has none. */
+  private final String amountPartField;
   private final String timeField;
   private final boolean deletesWithTombstones;
 
   private EventRules(String topic, String keyField, List<String> requiredIds,
-      Map<String, Set<String>> acceptedValues, BigDecimal maxAmount, String timeField, boolean deletesWithTombstones) {
+      Map<String, Set<String>> acceptedValues, BigDecimal maxAmount, String amountPartField, String timeField,
+      boolean deletesWithTombstones) {
     this.topic = topic;
     this.keyField = keyField;
     this.requiredIds = requiredIds;
     this.acceptedValues = acceptedValues;
     this.maxAmount = maxAmount;
+    this.amountPartField = amountPartField;
     this.timeField = timeField;
     this.deletesWithTombstones = deletesWithTombstones;
   }
@@ -37,22 +41,22 @@ final class EventRules {
     accepted.put("status", settings.orderStatuses());
     accepted.put("currency", settings.currencies());
     return new EventRules(Topics.ORDERS, "order_id",
-        List.of("event_id", "order_id", "customer_id", "merchant_id"), accepted, settings.maxAmount(), "event_time",
-        false);
+        List.of("event_id", "order_id", "customer_id", "merchant_id"), accepted, settings.maxAmount(), "discount_amount",
+        "event_time", false);
   }
 
   static EventRules payments(TopologySettings settings) {
     return new EventRules(Topics.PAYMENTS, "order_id", List.of("event_id", "payment_id", "order_id"),
-        Map.of("outcome", settings.paymentOutcomes()), settings.maxAmount(), "event_time", false);
+        Map.of("outcome", settings.paymentOutcomes()), settings.maxAmount(), null, "event_time", false);
   }
 
   static EventRules customers() {
-    return new EventRules(Topics.CUSTOMERS, "customer_id", List.of("customer_id"), Map.of(), null, "updated_at",
+    return new EventRules(Topics.CUSTOMERS, "customer_id", List.of("customer_id"), Map.of(), null, null, "updated_at",
         true);
   }
 
   static EventRules merchants() {
-    return new EventRules(Topics.MERCHANTS, "merchant_id", List.of("merchant_id"), Map.of(), null, "updated_at",
+    return new EventRules(Topics.MERCHANTS, "merchant_id", List.of("merchant_id"), Map.of(), null, null, "updated_at",
         true);
   }
 
@@ -96,7 +100,13 @@ final class EventRules {
             + new TreeSet<>(accepted.getValue()) + " (change the producer or the topology settings)");
       }
     }
-    return maxAmount == null ? Optional.empty() : checkAmount((BigDecimal) value.get("amount"));
+    if (maxAmount == null) {
+      return Optional.empty();
+    }
+    BigDecimal amount = (BigDecimal) value.get("amount");
+    Optional<Violation> badAmount = checkAmount(amount);
+    return badAmount.isPresent() || amountPartField == null ? badAmount
+        : checkAmountPart((BigDecimal) value.get(amountPartField), amount);
   }
 
   Optional<Violation> checkKey(String key) {
@@ -114,6 +124,14 @@ final class EventRules {
     if (amount.compareTo(maxAmount) > 0) {
       return violation(ErrorClass.INVALID_AMOUNT, "amount " + amount.toPlainString() + " is above the maximum "
           + maxAmount.toPlainString() + " (check the producer, or raise the max amount setting)");
+    }
+    return Optional.empty();
+  }
+
+  private Optional<Violation> checkAmountPart(BigDecimal part, BigDecimal amount) {
+    if (part != null && (part.signum() < 0 || part.compareTo(amount) > 0)) {
+      return violation(ErrorClass.INVALID_AMOUNT, amountPartField + " " + part.toPlainString()
+          + " is not between 0 and the amount " + amount.toPlainString());
     }
     return Optional.empty();
   }

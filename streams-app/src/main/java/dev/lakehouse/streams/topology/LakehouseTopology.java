@@ -83,7 +83,7 @@ public final class LakehouseTopology {
     KStream<String, SourcedEvent> ready = orders;
     if (!settings.referenceJoinGrace().isZero()) {
       builder.addStateStore(
-          EnrichmentDelay.storeBuilder(stores, new SourcedEventSerde(Topics.valueSchema(Topics.ORDERS))));
+          EnrichmentDelay.storeBuilder(stores, new SourcedEventSerde(Topics.ORDERS)));
       ready = orders.process(() -> new EnrichmentDelay(settings.referenceJoinGrace()),
           Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, StreamTime.STORE);
     }

@@ -19,7 +19,8 @@ final class OrderEnricher implements FixedKeyProcessor<String, SourcedEvent, Gen
   private static final Schema ENRICHED = Topics.valueSchema(Topics.ORDERS_ENRICHED);
   // fields by position: a lookup by name hashes the name, for every field of every order
   private static final FieldCopy ORDER_FIELDS = new FieldCopy(Topics.valueSchema(Topics.ORDERS), ENRICHED,
-      "event_id", "order_id", "customer_id", "merchant_id", "status", "amount", "currency", "event_time");
+      "event_id", "order_id", "customer_id", "merchant_id", "status", "amount", "currency", "event_time",
+      "channel", "discount_amount");
   private static final FieldCopy CUSTOMER_FIELDS = new FieldCopy(Topics.valueSchema(Topics.CUSTOMERS), ENRICHED,
       "name:customer_name", "country:customer_country", "segment:customer_segment");
   private static final FieldCopy MERCHANT_FIELDS = new FieldCopy(Topics.valueSchema(Topics.MERCHANTS), ENRICHED,

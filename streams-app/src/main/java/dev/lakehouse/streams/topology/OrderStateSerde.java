@@ -15,8 +15,8 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /** Store serde of an {@link OrderState}: three counted lists; events as {@link SourcedEventSerde}. */
 final class OrderStateSerde implements Serde<OrderState> {
-  private final SourcedEventSerde orders = new SourcedEventSerde(Topics.valueSchema(Topics.ORDERS));
-  private final SourcedEventSerde payments = new SourcedEventSerde(Topics.valueSchema(Topics.PAYMENTS));
+  private final SourcedEventSerde orders = new SourcedEventSerde(Topics.ORDERS);
+  private final SourcedEventSerde payments = new SourcedEventSerde(Topics.PAYMENTS);
 
   @Override
   public Serializer<OrderState> serializer() {

@@ -7,7 +7,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -25,8 +24,8 @@ final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
   private final AvroBinarySerde versions;
   private final DecodedValues<ReferenceHistory> decoded = new DecodedValues<>(DECODED_HISTORIES);
 
-  ReferenceHistorySerde(Schema versionSchema) {
-    this.versions = new AvroBinarySerde(versionSchema);
+  ReferenceHistorySerde(String topic) {
+    this.versions = new AvroBinarySerde(topic);
   }
 
   @Override

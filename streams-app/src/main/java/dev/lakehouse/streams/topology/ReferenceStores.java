@@ -34,7 +34,7 @@ final class ReferenceStores {
     String topic = rules.topic();
     StoreBuilder<KeyValueStore<String, ReferenceHistory>> store = Stores
         .keyValueStoreBuilder(stores.keyValue(storeName), Serdes.String(),
-            new ReferenceHistorySerde(Topics.valueSchema(topic)))
+            new ReferenceHistorySerde(topic))
         .withLoggingDisabled();
     InputCheck check = new InputCheck(rules, EventTimeRule.referenceVersions(settings), deserializer);
     long retentionMs = settings.referenceHistoryRetention().toMillis();

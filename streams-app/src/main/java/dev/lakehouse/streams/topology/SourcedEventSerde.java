@@ -5,7 +5,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import org.apache.avro.Schema;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -15,8 +14,8 @@ import org.apache.kafka.common.serialization.Serializer;
 final class SourcedEventSerde implements Serde<SourcedEvent> {
   private final AvroBinarySerde events;
 
-  SourcedEventSerde(Schema eventSchema) {
-    this.events = new AvroBinarySerde(eventSchema);
+  SourcedEventSerde(String topic) {
+    this.events = new AvroBinarySerde(topic);
   }
 
   void write(SourcedEvent value, DataOutputStream out) throws IOException {

@@ -6,6 +6,7 @@ import dev.lakehouse.schemas.Topics;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -68,6 +69,10 @@ class DeadLetterTest {
             ErrorClass.INVALID_AMOUNT, "amount 0.00 is not positive", T),
         bad("absurd amount", Topics.ORDERS, "o-bad", encodedOrder("1000000.01", "EUR", "PLACED", T),
             ErrorClass.INVALID_AMOUNT, "amount 1000000.01 is above the maximum 1000000.00", T),
+        bad("discount above the amount", Topics.ORDERS, "o-bad", encodedDiscountedOrder("10.00", "10.01"),
+            ErrorClass.INVALID_AMOUNT, "discount_amount 10.01 is not between 0 and the amount 10.00", T),
+        bad("negative discount", Topics.ORDERS, "o-bad", encodedDiscountedOrder("10.00", "-0.01"),
+            ErrorClass.INVALID_AMOUNT, "discount_amount -0.01 is not between 0 and the amount 10.00", T),
         bad("unknown currency", Topics.ORDERS, "o-bad", encodedOrder("10.00", "JPY", "PLACED", T),
             ErrorClass.INVALID_VALUE, "currency 'JPY' is not accepted; accepted: [EUR, GBP, USD]", T),
         bad("unknown status", Topics.ORDERS, "o-bad", encodedOrder("10.00", "EUR", "SHIPPED", T),
@@ -146,6 +151,12 @@ class DeadLetterTest {
 
   private static byte[] encodedOrder(String amount, String currency, String status, Instant time) {
     return TestEvents.encode(Topics.ORDERS, order("o-bad", amount, currency, status, time));
+  }
+
+  private static byte[] encodedDiscountedOrder(String amount, String discount) {
+    GenericRecord order = order("o-bad", amount, "EUR", "PLACED", T);
+    order.put("discount_amount", new BigDecimal(discount));
+    return TestEvents.encode(Topics.ORDERS, order);
   }
 
   private static Arguments bad(String name, String topic, String key, byte[] value, ErrorClass errorClass,

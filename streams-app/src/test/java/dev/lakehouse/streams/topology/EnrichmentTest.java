@@ -3,12 +3,14 @@ package dev.lakehouse.streams.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.schemas.serde.AvroData;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.Test;
@@ -85,6 +87,31 @@ class EnrichmentTest {
       assertReference(enriched.get("o-late"), "Ann", "DE", "retail", "Shop");
       assertThat(harness.read(Topics.DEAD_LETTERS)).isEmpty();
       assertThat(harness.counter(LakehouseMetrics.RECORDS_VALID, Topics.CUSTOMERS)).isEqualTo(2.0);
+    }
+  }
+
+  @Test
+  void ordersOfTheContractBeforeChannelAndDiscountAreEnrichedBesideNewOnes() {
+    TestEvents events = new TestEvents(23);
+    Schema version2 = TestEvents.contractVersion(Topics.ORDERS, 2);
+    assertThat(version2.getField("channel")).as("version 2 of the orders contract has no channel").isNull();
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
+      GenericRecord newOrder = events.order("o-new", "c-1", "m-1", "PLACED", "42.00", "EUR", T);
+      newOrder.put("channel", "app");
+      newOrder.put("discount_amount", new BigDecimal("4.20"));
+      harness.pipe(Topics.ORDERS, newOrder);
+      // a producer still on version 2 of the contract, at the same time
+      harness.pipe(Topics.ORDERS, AvroData.project(events.order("o-old", "c-1", "m-1", "PLACED", "42.00", "EUR", T), version2));
+
+      Map<String, GenericRecord> enriched = new HashMap<>();
+      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      assertThat(text(enriched.get("o-new"), "channel")).isEqualTo("app");
+      assertThat(enriched.get("o-new").get("discount_amount")).isEqualTo(new BigDecimal("4.20"));
+      assertThat(enriched.get("o-old").get("channel")).isNull();
+      assertThat(enriched.get("o-old").get("discount_amount")).isNull();
+      assertThat(text(enriched.get("o-old"), "merchant_name")).isEqualTo("Shop");
+      assertThat(harness.read(Topics.DEAD_LETTERS)).isEmpty();
     }
   }
 

@@ -2,6 +2,7 @@ package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.FileSchemaRegistry;
+import dev.lakehouse.schemas.registry.SchemaCatalog;
 import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.ToLongFunction;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
@@ -42,6 +44,11 @@ public final class TestEvents {
   /** Confluent wire format bytes of {@code record} as the bundled registry's producers write them. */
   public static byte[] encode(String topic, GenericRecord record) {
     return SERIALIZER.serialize(topic, record);
+  }
+
+  /** Version {@code version} of a topic's contract as frozen in the bundled catalog (what earlier producers wrote). */
+  public static Schema contractVersion(String topic, int version) {
+    return SchemaCatalog.bundled().schema(Topics.valueSubject(topic), version);
   }
 
   public GenericRecord order(String orderId, String customerId, String merchantId, String status, String amount,
