@@ -54,15 +54,10 @@ def hourly_from_order_events(db):
 
 def orders(db):
     """order_id -> dict(placed_event_id, last_event_id, order_status, amount, placed_at)."""
-    by_order = collections.defaultdict(list)
-    for e in _distinct(db.rows(
-            f"select event_id, order_id, status, amount, event_time from {SOURCE}.orders_enriched")):
-        by_order[e["order_id"]].append(e)
     result = {}
-    for order_id, events in by_order.items():
-        placed = sorted((e for e in events if e["status"] == "PLACED"), key=lambda e: (e["event_time"], e["event_id"]))
-        latest = max(events, key=lambda e: (e["event_time"], e["event_id"]))
-        first = placed[0] if placed else None
+    for order_id, events in _events_by_order(db, "amount").items():
+        first = _first_placed(events)
+        latest = max(events, key=_event_order)
         result[order_id] = dict(
             placed_event_id=first["event_id"] if first else None,
             last_event_id=latest["event_id"],
@@ -76,17 +71,29 @@ def orders(db):
 def order_v3_fields(db, source=SOURCE):
     """order_id -> (channel, discount_amount), the fields of version 3 of the orders contract: those of
     the order's first PLACED event, null included, or of its latest event while it has none."""
-    by_order = collections.defaultdict(list)
-    for e in _distinct(db.rows(
-            f"select event_id, order_id, status, event_time, channel, discount_amount from {source}.orders_enriched")):
-        by_order[e["order_id"]].append(e)
     result = {}
-    for order_id, events in by_order.items():
-        placed = [e for e in events if e["status"] == "PLACED"]
-        chosen = (min(placed, key=lambda e: (e["event_time"], e["event_id"])) if placed
-                  else max(events, key=lambda e: (e["event_time"], e["event_id"])))
+    for order_id, events in _events_by_order(db, "channel, discount_amount", source).items():
+        chosen = _first_placed(events) or max(events, key=_event_order)
         result[order_id] = (chosen["channel"], chosen["discount_amount"])
     return result
+
+
+def _events_by_order(db, columns, source=SOURCE):
+    """order_id -> its distinct events (event_id, order_id, status, event_time and `columns`)."""
+    by_order = collections.defaultdict(list)
+    for e in _distinct(db.rows(
+            f"select event_id, order_id, status, event_time, {columns} from {source}.orders_enriched")):
+        by_order[e["order_id"]].append(e)
+    return by_order
+
+
+def _event_order(event):
+    return event["event_time"], event["event_id"]
+
+
+def _first_placed(events):
+    placed = [e for e in events if e["status"] == "PLACED"]
+    return min(placed, key=_event_order) if placed else None
 
 
 def current_hour(orders_by_id, merchants, hour_start):

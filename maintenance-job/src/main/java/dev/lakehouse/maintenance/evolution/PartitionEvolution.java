@@ -2,6 +2,7 @@ package dev.lakehouse.maintenance.evolution;
 
 import dev.lakehouse.conventions.PartitionTerms;
 import dev.lakehouse.maintenance.config.ConfigException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -10,6 +11,7 @@ import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.UpdatePartitionSpec;
+import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.expressions.Term;
 
@@ -21,6 +23,7 @@ import org.apache.iceberg.expressions.Term;
  */
 public final class PartitionEvolution {
   private static final Pattern WIDTH = Pattern.compile("(\\w+)\\[(\\d+)]");
+  private static final int COMMIT_ATTEMPTS = 5;
 
   /** What changed: the spec before and after, one term per field, and the spec id after. */
   public record Result(String table, List<String> before, List<String> after, int specId, boolean changed) {}
@@ -37,16 +40,45 @@ public final class PartitionEvolution {
     if (dryRun) {
       return new Result(name, before, after, table.spec().specId(), true);
     }
-    UpdatePartitionSpec update = table.updateSpec();
-    for (PartitionField field : table.spec().fields()) {
-      if (!after.contains(text(field, table.schema()))) {
-        update.removeField(field.name());
+    commitBesideWriters(table, wanted, after);
+    return new Result(name, before, current(table), table.spec().specId(), true);
+  }
+
+  /**
+   * A spec update, unlike an append, does not retry when another writer (the live sink) committed
+   * since the table was read: refresh and apply it again, a few times.
+   */
+  private static void commitBesideWriters(Table table, List<PartitionTerms.Term> wanted, List<String> after) {
+    for (int attempt = 1; ; attempt++) {
+      List<String> now = current(table);
+      UpdatePartitionSpec update = table.updateSpec();
+      for (PartitionField field : table.spec().fields()) {
+        if (!after.contains(text(field, table.schema()))) {
+          update.removeField(field.name());
+        }
+      }
+      wanted.stream().filter(term -> !now.contains(term.text())).forEach(term -> update.addField(icebergTerm(term)));
+      try {
+        update.commit();
+        table.refresh();
+        return;
+      } catch (CommitFailedException e) {
+        if (attempt == COMMIT_ATTEMPTS) {
+          throw e;
+        }
+        sleep(Duration.ofMillis(200L * attempt));
+        table.refresh();
       }
     }
-    wanted.stream().filter(term -> !before.contains(term.text())).forEach(term -> update.addField(icebergTerm(term)));
-    update.commit();
-    table.refresh();
-    return new Result(name, before, current(table), table.spec().specId(), true);
+  }
+
+  private static void sleep(Duration pause) {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while retrying the partition spec commit", e);
+    }
   }
 
   /** The table's current spec, one term per field. */
