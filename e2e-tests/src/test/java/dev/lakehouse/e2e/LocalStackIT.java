@@ -132,6 +132,9 @@ class LocalStackIT {
         overrides.put(setting, Integer.toString(setting == Setting.KAFKA_PORT ? FreePorts.pickWithNext() : FreePorts.pick()));
       }
     }
+    // integration tests run two at a time (e2e.forks): the dashboard's first provisioning, CPU-bound
+    // Python, took over the default 180 s beside another test's stack on two loaded cores
+    overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "420");
     overrides.put(Setting.GENERATOR_ARGS, "--start-time " + firstEvent + " --events-per-minute " + EVENTS_PER_MINUTE
         + " --events " + EVENT_SPAN.toMinutes() * EVENTS_PER_MINUTE + " --no-tail --seed 11");
     return StackConfig.of(repo, overrides);

@@ -3,6 +3,7 @@ package dev.lakehouse.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.IndependentCheck;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * Kills the Connect worker three times and the Streams app three times (SIGKILL, at seeded random
  * moments while events flow), restarts each, and proves that no table lost or duplicated a row:
  * keys are event_id (orders_enriched, late_events), the window (window tables), order_id
- * (order_payments) and the input position (dead_letters).
+ * (order_payments) and the input position (dead_letters). Then the independent checker
+ * ({@code checker/}, Python) proves the same from the topics and tables with none of this code.
  */
 class PipelineCrashIT {
   private static final long SEED = 7;
@@ -75,6 +77,10 @@ class PipelineCrashIT {
         assertThat(diff.getValue().lost()).as("lost rows in %s", diff.getKey().tableName()).isEmpty();
       }
       assertThat(verification.ok()).as(verification.problems()).isTrue();
+      // the same run through another implementation's eyes, sharing nothing with the oracle above
+      IndependentCheck.Result check = IndependentCheck.run(stack, Duration.ofMinutes(5));
+      System.out.println("independent check after the crashes:" + System.lineSeparator() + check.output());
+      assertThat(check.exitCode()).as("exit code of checker/ (its report is above)").isZero();
     }
   }
 

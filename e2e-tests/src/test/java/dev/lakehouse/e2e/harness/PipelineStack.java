@@ -98,6 +98,8 @@ public final class PipelineStack implements AutoCloseable {
     overrides.put(Setting.GENERATOR_ENABLED, "false");
     overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts.forTrino()));
     overrides.put(Setting.MAINTENANCE_ENABLED, "false");
+    // two integration tests run side by side (e2e.forks): a start (Trino's above all) may take longer
+    overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "300");
     StackConfig config = StackConfig.of(repo, overrides);
     Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
     if (parts.forTrino()) {

@@ -1,6 +1,11 @@
 package dev.lakehouse.local.cli;
 
+import dev.lakehouse.conventions.DurationConverter;
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.conventions.ExitCode;
+import dev.lakehouse.local.faults.Fault;
+import dev.lakehouse.local.faults.FaultPlan;
+import dev.lakehouse.local.faults.FaultRunner;
 import dev.lakehouse.local.stack.Component;
 import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.InvalidInputException;
@@ -15,6 +20,7 @@ import dev.lakehouse.local.status.StatusTargets;
 import dev.lakehouse.local.status.TextTable;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,7 +35,7 @@ import picocli.CommandLine;
     description = "Runs the whole pipeline on this machine: Kafka, S3 server, catalog, Connect, Streams app, Trino,"
         + " maintenance, event generator.",
     subcommands = {LocalStackCli.Up.class, LocalStackCli.Down.class, LocalStackCli.Status.class, LocalStackCli.Ps.class,
-        LocalStackCli.Settings.class, LocalStackCli.LogPath.class},
+        LocalStackCli.Settings.class, LocalStackCli.LogPath.class, LocalStackCli.Faults.class},
     footer = {"", "Settings: lakehouse.properties at the repository root, LAKEHOUSE_* environment variables,"
         + " then options; see local-stack/README.md."})
 public final class LocalStackCli {
@@ -120,6 +126,65 @@ public final class LocalStackCli {
       StackStatus status = new StatusCollector(StatusTargets.of(config()), Clock.systemUTC()).collect();
       spec.commandLine().getOut().print(json ? StatusPrinter.json(status) : StatusPrinter.text(status));
       spec.commandLine().getOut().flush();
+      return 0;
+    }
+  }
+
+  @Command(name = "faults", mixinStandardHelpOptions = true,
+      description = "Run a seeded fault schedule against the running stack: kill -9 of Streams instances and Connect"
+          + " workers (each started again 3 s later), rolling restarts, a Streams instance stopped for 20 s and"
+          + " started again, maintenance runs, restarts of the broker process. Prints each fault as it happens.")
+  static final class Faults extends EnvAware implements Callable<Integer> {
+    @Option(names = "--seed", defaultValue = "1", description = "Same seed, same schedule. Default: ${DEFAULT-VALUE}")
+    long seed;
+
+    @Option(names = "--streams-kills", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}")
+    int streamsKills;
+
+    @Option(names = "--connect-kills", defaultValue = "1", description = "Default: ${DEFAULT-VALUE}")
+    int connectKills;
+
+    @Option(names = "--rolling-restarts", defaultValue = "0",
+        description = "Alternately of the Streams instances and the Connect workers. Default: ${DEFAULT-VALUE}")
+    int rollingRestarts;
+
+    @Option(names = "--scale-downs", defaultValue = "0",
+        description = "Needs streams.instances >= 2. Default: ${DEFAULT-VALUE}")
+    int scaleDowns;
+
+    @Option(names = "--maintenance-runs", defaultValue = "0", description = "Default: ${DEFAULT-VALUE}")
+    int maintenanceRuns;
+
+    @Option(names = "--broker-restarts", defaultValue = "0", description = "Default: ${DEFAULT-VALUE}")
+    int brokerRestarts;
+
+    @Option(names = "--min-pause", defaultValue = "10s", converter = DurationConverter.class,
+        description = "Shortest pause before a fault. Default: ${DEFAULT-VALUE}")
+    Duration minPause;
+
+    @Option(names = "--max-pause", defaultValue = "30s", converter = DurationConverter.class,
+        description = "Longest pause before a fault. Default: ${DEFAULT-VALUE}")
+    Duration maxPause;
+
+    @Option(names = "--dry-run", description = "Print the schedule and do nothing")
+    boolean dryRun;
+
+    @Override
+    public Integer call() throws InterruptedException {
+      StackConfig config = config();
+      List<Fault> faults;
+      try {
+        faults = FaultPlan.seeded(seed, new FaultPlan.Counts(streamsKills, connectKills, rollingRestarts, scaleDowns,
+            maintenanceRuns, brokerRestarts), config.streamsInstances(), config.connectWorkers(), minPause, maxPause);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidInputException(e.getMessage());
+      }
+      PrintStream out = out();
+      faults.forEach(f -> out.printf("after %s: %s%n", DurationFormat.format(f.pauseBefore()), f.describe()));
+      if (!dryRun) {
+        new FaultRunner(config, LocalStack.standard(config, out).components(), out).run(faults);
+        out.println("All " + faults.size() + " faults applied; check the pipeline: ./lakehouse status, ./lakehouse audit");
+      }
       return 0;
     }
   }
