@@ -44,14 +44,7 @@ class PipelineCrashIT {
         GroupCatchUp streamsApp = Scenarios.follow(stack);
         Generator generator = Generator.following(Scenarios.anomalyMix(stack, events, SEED).build(), streamsApp)) {
       // the generator follows the app: it waits while the app is down, so a crash never turns into skew
-      CompletableFuture<Void> producing = CompletableFuture.runAsync(() -> {
-        try {
-          generator.produceMain();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("Cannot finish producing: interrupted", e);
-        }
-      });
+      CompletableFuture<Void> producing = Scenarios.produceMainInBackground(generator);
       Random random = new Random(SEED);
       List<String> crashes = crashSchedule(random);
       for (String component : crashes) {

@@ -1,5 +1,7 @@
 package dev.lakehouse.e2e.harness;
 
+import dev.lakehouse.local.faults.Fault;
+import dev.lakehouse.local.faults.FaultRunner;
 import dev.lakehouse.local.stack.Component;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
@@ -23,6 +25,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The pipeline as the local stack runs it (broker + S3 server JVM, Connect worker JVM with the
@@ -71,6 +75,14 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, Parts.SINK_ONLY_FOR_TRINO);
   }
 
+  /**
+   * The whole pipeline with {@code streamsInstances} Streams app JVMs in one application and
+   * {@code connectWorkers} Connect workers in one cluster (instance n on port + 100 x (n - 1)).
+   */
+  public static PipelineStack startScaled(String name, int streamsInstances, int connectWorkers) {
+    return start(name, Parts.PIPELINE, streamsInstances, connectWorkers);
+  }
+
   /** Only the services and the Streams app: its output stays on the output topics. */
   public static PipelineStack startStreamsOnly(String name) {
     return start(name, Parts.STREAMS_ONLY);
@@ -85,6 +97,10 @@ public final class PipelineStack implements AutoCloseable {
   }
 
   private static PipelineStack start(String name, Parts parts) {
+    return start(name, parts, 1, 1);
+  }
+
+  private static PipelineStack start(String name, Parts parts, int streamsInstances, int connectWorkers) {
     Path repo = RepoDir.get();
     Path dataDir = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
         .resolve(name + "-" + System.currentTimeMillis());
@@ -92,8 +108,10 @@ public final class PipelineStack implements AutoCloseable {
     overrides.put(Setting.DATA_DIR, dataDir.toString());
     overrides.put(Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()));
     overrides.put(Setting.S3_PORT, Integer.toString(FreePorts.pick()));
-    overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pick()));
-    overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pickSpaced(connectWorkers, StackConfig.INSTANCE_PORT_STEP)));
+    overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pickSpaced(streamsInstances, StackConfig.INSTANCE_PORT_STEP)));
+    overrides.put(Setting.CONNECT_WORKERS, Integer.toString(connectWorkers));
+    overrides.put(Setting.STREAMS_INSTANCES, Integer.toString(streamsInstances));
     overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.GENERATOR_ENABLED, "false");
     overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts.forTrino()));
@@ -107,8 +125,10 @@ public final class PipelineStack implements AutoCloseable {
       Prerequisites.require(missing.isEmpty(), "Trino is " + missing.orElse(""));
     }
     List<Component> components = switch (parts) {
-      case PIPELINE, PIPELINE_FOR_TRINO ->
-          List.of(services, new ConnectWorkerComponent(), new ConnectorComponent(), new StreamsComponent());
+      case PIPELINE, PIPELINE_FOR_TRINO -> Stream.of(Stream.of(services),
+              IntStream.rangeClosed(1, connectWorkers).mapToObj(ConnectWorkerComponent::new),
+              Stream.of(new ConnectorComponent()), IntStream.rangeClosed(1, streamsInstances).mapToObj(StreamsComponent::new))
+          .flatMap(c -> c).map(Component.class::cast).toList();
       case WORKER_ONLY -> List.of(services, new ConnectWorkerComponent());
       case SINK_ONLY, SINK_ONLY_FOR_TRINO -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent());
       case STREAMS_ONLY -> List.of(services, new StreamsComponent());
@@ -170,6 +190,11 @@ public final class PipelineStack implements AutoCloseable {
     Component component = components.stream().filter(c -> c.name().equals(componentName)).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("Cannot restart " + componentName + ": no such component"));
     component.start(config, new Progress(System.out, 1));
+  }
+
+  /** Applies a fault schedule ({@code ./lakehouse faults}) to this stack's components, printing each fault. */
+  public void runFaults(List<Fault> faults) throws InterruptedException {
+    new FaultRunner(config, components, System.out).run(faults);
   }
 
   public Duration startupTimeout() {

@@ -1,0 +1,68 @@
+package dev.lakehouse.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.IndependentCheck;
+import dev.lakehouse.e2e.harness.Landing;
+import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.oracle.ExpectedTable;
+import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.e2e.oracle.PipelineOracle;
+import dev.lakehouse.e2e.oracle.TableDiff;
+import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GroupCatchUp;
+import dev.lakehouse.local.faults.Fault;
+import dev.lakehouse.local.faults.FaultPlan;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three Streams app instances and two Connect workers through a seeded fault schedule (the one
+ * {@code ./lakehouse faults} runs) while the events flow: kill -9 of Streams instances three times
+ * and of Connect workers twice, a rolling restart, one instance stopped for 20 s and started again,
+ * a maintenance run beside the sink. Then every table equals the oracle, and the independent
+ * checker ({@code checker/}) finds nothing lost and nothing duplicated.
+ */
+class ScaledFaultIT {
+  private static final long SEED = 12;
+  private static final FaultPlan.Counts FAULTS = new FaultPlan.Counts(3, 2, 1, 1, 1, 0);
+
+  @Test
+  void threeInstancesAndTwoWorkersLoseAndDuplicateNothingThroughTheFaults() throws Exception {
+    int events = Integer.getInteger("e2e.scaled.events", 50_000);
+    List<Fault> faults = FaultPlan.seeded(SEED, FAULTS, 3, 2, Duration.ofSeconds(4), Duration.ofSeconds(12));
+    try (PipelineStack stack = PipelineStack.startScaled("scaled-faults", 3, 2);
+        IcebergTables tables = new IcebergTables(stack.catalogProperties());
+        GroupCatchUp streamsApp = Scenarios.follow(stack);
+        // paced so that the main phase lasts about as long as the fault schedule (about 3 minutes); event
+        // time from 3 h ago, as unpaced runs: the tail, an hour after the events, must not be ahead of now
+        Generator generator = Generator.following(Scenarios.anomalyMix(stack, events, SEED)
+            .rate(events / 150.0).startTime(Instant.now().minus(Duration.ofHours(3))).build(), streamsApp)) {
+      CompletableFuture<Void> producing = Scenarios.produceMainInBackground(generator);
+      stack.runFaults(faults);
+      System.out.println("faults done " + (producing.isDone() ? "after the main phase" : "while producing"));
+      producing.join();
+      streamsApp.awaitBeforeTail();
+      generator.produceTail();
+
+      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(generator.result(), Scenarios.APP).expectedTables();
+      Landing.awaitComplete(tables, expected, Duration.ofMinutes(5));
+      PipelineVerification verification =
+          new PipelineVerification(tables, expected, generator.result().manifest(), Scenarios.GRACE);
+      System.out.println("scaled fault test, " + events + " events:" + System.lineSeparator() + verification.report());
+      for (Map.Entry<OutputTable, TableDiff> diff : verification.diffs().entrySet()) {
+        assertThat(diff.getValue().duplicated()).as("duplicated rows in %s", diff.getKey().tableName()).isEmpty();
+        assertThat(diff.getValue().lost()).as("lost rows in %s", diff.getKey().tableName()).isEmpty();
+      }
+      assertThat(verification.ok()).as(verification.problems()).isTrue();
+      IndependentCheck.Result check = IndependentCheck.run(stack, Duration.ofMinutes(5));
+      System.out.println("independent check after the faults:" + System.lineSeparator() + check.output());
+      assertThat(check.exitCode()).as("exit code of checker/ (its report is above)").isZero();
+    }
+  }
+}
