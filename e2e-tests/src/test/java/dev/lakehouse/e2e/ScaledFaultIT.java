@@ -11,11 +11,13 @@ import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
 import dev.lakehouse.e2e.oracle.TableDiff;
 import dev.lakehouse.generator.Generator;
+import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.local.faults.Fault;
 import dev.lakehouse.local.faults.FaultPlan;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -39,10 +41,12 @@ class ScaledFaultIT {
     try (PipelineStack stack = PipelineStack.startScaled("scaled-faults", 3, 2);
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
         GroupCatchUp streamsApp = Scenarios.follow(stack);
-        // paced so that the main phase lasts about as long as the fault schedule (about 3 minutes); event
-        // time from 3 h ago, as unpaced runs: the tail, an hour after the events, must not be ahead of now
+        // paced so that the main phase lasts about as long as the fault schedule (about 3 minutes), with the
+        // event time of unpaced runs (from the minute 3 h ago, the default events per minute: windows across
+        // the whole run, and a tail that stays behind now)
         Generator generator = Generator.following(Scenarios.anomalyMix(stack, events, SEED)
-            .rate(events / 150.0).startTime(Instant.now().minus(Duration.ofHours(3))).build(), streamsApp)) {
+            .rate(events / 150.0).eventsPerMinute(GeneratorConfig.DEFAULT_EVENTS_PER_MINUTE)
+            .startTime(Instant.now().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.MINUTES)).build(), streamsApp)) {
       CompletableFuture<Void> producing = Scenarios.produceMainInBackground(generator);
       stack.runFaults(faults);
       System.out.println("faults done " + (producing.isDone() ? "after the main phase" : "while producing"));
