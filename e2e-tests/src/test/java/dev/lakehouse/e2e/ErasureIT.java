@@ -6,12 +6,12 @@ import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.MaintenanceJobRun;
+import dev.lakehouse.e2e.harness.OutputRecords;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.TableDiff;
-import dev.lakehouse.e2e.oracle.Values;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
@@ -128,7 +128,7 @@ class ErasureIT {
         row.put("customer_id", LOOKALIKE);
       }
       rows.add(row);
-      orders.put(String.valueOf(row.get("event_id")), normalized(row));
+      orders.put(String.valueOf(row.get("event_id")), OutputRecords.normalized(row));
     }
     EnrichedOrders.produce(stack.bootstrapServers(), rows);
   }
@@ -143,7 +143,7 @@ class ErasureIT {
         deadLetter(2, Topics.ORDERS, "era-ord-x1", orderBytes(ERASED)),
         deadLetter(3, Topics.CUSTOMERS, LOOKALIKE, null),
         deadLetter(4, Topics.ORDERS, "era-ord-x2", orderBytes(LOOKALIKE)));
-    rows.forEach(row -> deadLetters.put(OutputTable.DEAD_LETTERS.key(normalized(row)), normalized(row)));
+    rows.forEach(row -> deadLetters.put(OutputTable.DEAD_LETTERS.key(OutputRecords.normalized(row)), OutputRecords.normalized(row)));
     EnrichedOrders.produce(stack.bootstrapServers(), Topics.DEAD_LETTERS, rows, "record_key");
   }
 
@@ -176,12 +176,6 @@ class ErasureIT {
       serializer.configure(Map.of(SchemaRegistries.URL_CONFIG, "file:"), false);
       return serializer.serialize(Topics.ORDERS, order);
     }
-  }
-
-  private static Map<String, Object> normalized(GenericRecord row) {
-    Map<String, Object> values = new LinkedHashMap<>();
-    row.getSchema().getFields().forEach(field -> values.put(field.name(), Values.normalize(row.get(field.name()))));
-    return values;
   }
 
   private static Map<String, Map<String, Object>> byKey(OutputTable table, IcebergTables tables) {

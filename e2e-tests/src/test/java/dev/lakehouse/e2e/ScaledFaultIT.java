@@ -1,15 +1,7 @@
 package dev.lakehouse.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lakehouse.e2e.harness.IcebergTables;
-import dev.lakehouse.e2e.harness.IndependentCheck;
-import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.PipelineStack;
-import dev.lakehouse.e2e.oracle.ExpectedTable;
-import dev.lakehouse.e2e.oracle.OutputTable;
-import dev.lakehouse.e2e.oracle.PipelineOracle;
-import dev.lakehouse.e2e.oracle.TableDiff;
 import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GroupCatchUp;
@@ -19,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
@@ -54,19 +45,8 @@ class ScaledFaultIT {
       streamsApp.awaitBeforeTail();
       generator.produceTail();
 
-      Map<OutputTable, ExpectedTable> expected = new PipelineOracle(generator.result(), Scenarios.APP).expectedTables();
-      Landing.awaitComplete(tables, expected, Duration.ofMinutes(5));
-      PipelineVerification verification =
-          new PipelineVerification(tables, expected, generator.result().manifest(), Scenarios.GRACE);
-      System.out.println("scaled fault test, " + events + " events:" + System.lineSeparator() + verification.report());
-      for (Map.Entry<OutputTable, TableDiff> diff : verification.diffs().entrySet()) {
-        assertThat(diff.getValue().duplicated()).as("duplicated rows in %s", diff.getKey().tableName()).isEmpty();
-        assertThat(diff.getValue().lost()).as("lost rows in %s", diff.getKey().tableName()).isEmpty();
-      }
-      assertThat(verification.ok()).as(verification.problems()).isTrue();
-      IndependentCheck.Result check = IndependentCheck.run(stack, Duration.ofMinutes(5));
-      System.out.println("independent check after the faults:" + System.lineSeparator() + check.output());
-      assertThat(check.exitCode()).as("exit code of checker/ (its report is above)").isZero();
+      AfterFaults.assertNothingLostOrDuplicated(stack, tables, generator.result(),
+          "scaled fault test, " + events + " events");
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.harness.OutputRecords;
 import dev.lakehouse.e2e.dbt.DbtBuild;
 import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
@@ -12,7 +13,6 @@ import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
 import dev.lakehouse.e2e.oracle.TableDiff;
-import dev.lakehouse.e2e.oracle.Values;
 import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.generator.GroupCatchUp;
@@ -124,9 +124,7 @@ class SchemaEvolutionIT {
     for (int i = 0; i < PREVIOUS_RELEASE_ROWS; i++) {
       GenericRecord row = EnrichedOrders.row("prev", i, hour.plusSeconds(i));
       rows.add(AvroData.project(row, previous));
-      Map<String, Object> values = new LinkedHashMap<>();
-      row.getSchema().getFields().forEach(f -> values.put(f.name(), Values.normalize(row.get(f.name()))));
-      expected.put(String.valueOf(row.get("event_id")), values);
+      expected.put(String.valueOf(row.get("event_id")), OutputRecords.normalized(row));
     }
     EnrichedOrders.produce(stack.bootstrapServers(), rows);
     return expected;

@@ -1,7 +1,6 @@
 package dev.lakehouse.e2e.harness;
 
 import dev.lakehouse.e2e.oracle.OutputTable;
-import dev.lakehouse.e2e.oracle.Values;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,7 +8,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.awaitility.Awaitility;
 
@@ -38,11 +36,7 @@ public final class EnrichedOrderBatches {
     for (int i = first; i < first + batchSize; i++) {
       GenericRecord row = EnrichedOrders.row(prefix, i, firstHour.plusMillis(i * 10_799L % SPREAD.toMillis()));
       rows.add(row);
-      Map<String, Object> values = new LinkedHashMap<>();
-      for (Schema.Field field : row.getSchema().getFields()) {
-        values.put(field.name(), Values.normalize(row.get(field.name())));
-      }
-      produced.put(String.valueOf(row.get("event_id")), values);
+      produced.put(String.valueOf(row.get("event_id")), OutputRecords.normalized(row));
     }
     EnrichedOrders.produce(stack.bootstrapServers(), rows);
   }

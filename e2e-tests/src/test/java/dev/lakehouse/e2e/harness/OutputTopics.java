@@ -1,17 +1,13 @@
 package dev.lakehouse.e2e.harness;
 
 import dev.lakehouse.e2e.oracle.OutputTable;
-import dev.lakehouse.e2e.oracle.Values;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -43,12 +39,7 @@ public final class OutputTopics implements RowSource {
   public List<Map<String, Object>> rows(OutputTable table) {
     List<Map<String, Object>> rows = new ArrayList<>();
     consumeAll(table, record -> {
-      GenericRecord value = deserializer.deserialize(table.topic(), record.value());
-      Map<String, Object> row = new LinkedHashMap<>();
-      for (Schema.Field field : value.getSchema().getFields()) {
-        row.put(field.name(), Values.normalize(value.get(field.name())));
-      }
-      rows.add(row);
+      rows.add(OutputRecords.normalized(deserializer.deserialize(table.topic(), record.value())));
     });
     return rows;
   }

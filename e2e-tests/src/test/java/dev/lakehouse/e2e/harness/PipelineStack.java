@@ -7,7 +7,6 @@ import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
 import dev.lakehouse.local.stack.LocalStack;
 import dev.lakehouse.local.stack.ModuleJars;
-import dev.lakehouse.local.stack.PidFiles;
 import dev.lakehouse.local.stack.Progress;
 import dev.lakehouse.local.stack.ServicesComponent;
 import dev.lakehouse.local.stack.Setting;
@@ -24,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -178,23 +176,22 @@ public final class PipelineStack implements AutoCloseable {
   }
 
   /** SIGKILL, as a crash: no shutdown hooks, no flush, no commit. */
-  public void kill(String componentName) throws Exception {
-    ProcessHandle process = PidFiles.find(config.layout(), componentName)
-        .orElseThrow(() -> new IllegalStateException("Cannot kill " + componentName + ": it is not running"));
-    process.destroyForcibly();
-    process.onExit().get(30, TimeUnit.SECONDS);
+  public void kill(String componentName) throws InterruptedException {
+    faults().kill(componentName);
   }
 
   /** Starts a stopped component again and waits until it is ready. */
   public void restart(String componentName) {
-    Component component = components.stream().filter(c -> c.name().equals(componentName)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("Cannot restart " + componentName + ": no such component"));
-    component.start(config, new Progress(System.out, 1));
+    faults().start(componentName);
   }
 
   /** Applies a fault schedule ({@code ./lakehouse faults}) to this stack's components, printing each fault. */
   public void runFaults(List<Fault> faults) throws InterruptedException {
-    new FaultRunner(config, components, System.out).run(faults);
+    faults().run(faults);
+  }
+
+  private FaultRunner faults() {
+    return new FaultRunner(config, components, System.out);
   }
 
   public Duration startupTimeout() {

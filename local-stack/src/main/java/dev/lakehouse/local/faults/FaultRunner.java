@@ -1,10 +1,8 @@
 package dev.lakehouse.local.faults;
 
 import dev.lakehouse.local.stack.Component;
-import dev.lakehouse.local.stack.JvmCommand;
 import dev.lakehouse.local.stack.MaintenanceComponent;
 import dev.lakehouse.local.stack.MaintenanceConfigFile;
-import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.PidFiles;
 import dev.lakehouse.local.stack.Progress;
 import dev.lakehouse.local.stack.StackConfig;
@@ -56,7 +54,7 @@ public final class FaultRunner {
       case KILL -> {
         kill(fault.target());
         Thread.sleep(DOWN_AFTER_KILL.toMillis());
-        start(component(fault.target()));
+        start(fault.target());
       }
       case ROLLING_RESTART -> {
         for (Component instance : instancesOf(fault.target())) {
@@ -74,7 +72,8 @@ public final class FaultRunner {
     }
   }
 
-  private void kill(String name) throws InterruptedException {
+  /** SIGKILL, as a crash: no shutdown hooks, no flush, no commit; returns once the process is gone. */
+  public void kill(String name) throws InterruptedException {
     ProcessHandle process = PidFiles.find(config.layout(), name)
         .orElseThrow(() -> new StackException("Cannot kill " + name + ": it is not running (./lakehouse ps)"));
     process.destroyForcibly();
@@ -90,17 +89,19 @@ public final class FaultRunner {
     start(component);
   }
 
+  /** Starts a stopped component again and waits until it is ready. */
+  public void start(String name) {
+    start(component(name));
+  }
+
   private void start(Component component) {
     component.start(config, new Progress(out, 1));
   }
 
   private void runMaintenanceOnce() throws InterruptedException {
     MaintenanceConfigFile.write(config);
-    String classpath = ModuleJars.classpath(config.repoDir(), MaintenanceComponent.MODULE, "the maintenance job");
-    try (ChildProcess run = JvmCommand.forComponent(config, "maintenance-once", "512m", classpath,
-            MaintenanceComponent.MAIN_CLASS)
-        .simpleLogging("org.apache.iceberg", "org.apache.hadoop")
-        .args("run", "--config", MaintenanceConfigFile.file(config).toString())
+    try (ChildProcess run = MaintenanceComponent.jobCommand(config, "maintenance-once",
+            List.of("run", "--config", MaintenanceConfigFile.file(config).toString()))
         .start(config.layout().logsDir().resolve("maintenance-once.log"))) {
       int exit = run.waitFor(MAINTENANCE_TIMEOUT);
       if (exit != 0) {

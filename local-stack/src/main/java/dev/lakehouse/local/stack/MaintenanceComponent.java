@@ -41,10 +41,15 @@ public final class MaintenanceComponent extends JvmComponent {
 
   @Override
   protected JavaCommand command(StackConfig config) {
-    return JvmCommand.forComponent(config, NAME, config.heap(Setting.MAINTENANCE_HEAP),
-        ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
+    return jobCommand(config, NAME, arguments(config));
+  }
+
+  /** The maintenance job's JVM as the stack's component {@code component}, with {@code args} (e.g. one run). */
+  public static JavaCommand jobCommand(StackConfig config, String component, List<String> args) {
+    return JvmCommand.forComponent(config, component, config.heap(Setting.MAINTENANCE_HEAP),
+        ModuleJars.classpath(config.repoDir(), MODULE, "the maintenance job"), MAIN_CLASS)
         .simpleLogging("org.apache.iceberg", "org.apache.hadoop")
-        .args(arguments(config));
+        .args(args);
   }
 
   public static List<String> arguments(StackConfig config) {
