@@ -14,10 +14,21 @@ import dev.lakehouse.generator.GeneratorRun;
 import java.time.Duration;
 import java.util.Map;
 
-/** What the fault tests prove once a run's tail is produced: the oracle's verdict, then the independent checker's. */
+/** What a faulted run's output is judged by once its tail is produced: the oracle's verdict, then the independent checker's. */
 final class AfterFaults {
   private static final Duration LANDING_TIMEOUT = Duration.ofMinutes(5);
   private static final Duration CHECKER_TIMEOUT = Duration.ofMinutes(5);
+
+  /** The oracle's comparison and the checker's run, with the oracle's counts over all tables. */
+  record Verdict(PipelineVerification oracle, IndependentCheck.Result checker) {
+    long lostRows() {
+      return oracle.diffs().values().stream().mapToLong(diff -> diff.lost().size()).sum();
+    }
+
+    long duplicatedRows() {
+      return oracle.diffs().values().stream().mapToLong(diff -> diff.duplicated().size()).sum();
+    }
+  }
 
   private AfterFaults() {}
 
@@ -28,18 +39,36 @@ final class AfterFaults {
    */
   static void assertNothingLostOrDuplicated(PipelineStack stack, IcebergTables tables, GeneratorRun generated,
       String run) throws Exception {
-    Map<OutputTable, ExpectedTable> expected = new PipelineOracle(generated, Scenarios.APP).expectedTables();
-    Landing.awaitComplete(tables, expected, LANDING_TIMEOUT);
-    PipelineVerification verification =
-        new PipelineVerification(tables, expected, generated.manifest(), Scenarios.GRACE);
-    System.out.println(run + ":" + System.lineSeparator() + verification.report());
+    PipelineVerification verification = verifyWithOracle(tables, generated, run, LANDING_TIMEOUT);
     for (Map.Entry<OutputTable, TableDiff> diff : verification.diffs().entrySet()) {
       assertThat(diff.getValue().duplicated()).as("duplicated rows in %s", diff.getKey().tableName()).isEmpty();
       assertThat(diff.getValue().lost()).as("lost rows in %s", diff.getKey().tableName()).isEmpty();
     }
     assertThat(verification.ok()).as(verification.problems()).isTrue();
-    IndependentCheck.Result check = IndependentCheck.run(stack, CHECKER_TIMEOUT);
-    System.out.println("independent check, " + run + ":" + System.lineSeparator() + check.output());
+    IndependentCheck.Result check = check(stack, run, CHECKER_TIMEOUT);
     assertThat(check.exitCode()).as("exit code of checker/ (its report is above)").isZero();
+  }
+
+  /** Both verdicts without asserting, for runs that report rather than fail (the soak). */
+  static Verdict judge(PipelineStack stack, IcebergTables tables, GeneratorRun generated, String run,
+      Duration landingTimeout, Duration checkerTimeout) throws Exception {
+    PipelineVerification verification = verifyWithOracle(tables, generated, run, landingTimeout);
+    return new Verdict(verification, check(stack, run, checkerTimeout));
+  }
+
+  private static PipelineVerification verifyWithOracle(IcebergTables tables, GeneratorRun generated, String run,
+      Duration landingTimeout) {
+    Map<OutputTable, ExpectedTable> expected = new PipelineOracle(generated, Scenarios.APP).expectedTables();
+    Landing.awaitComplete(tables, expected, landingTimeout);
+    PipelineVerification verification =
+        new PipelineVerification(tables, expected, generated.manifest(), Scenarios.GRACE);
+    System.out.println(run + ":" + System.lineSeparator() + verification.report());
+    return verification;
+  }
+
+  private static IndependentCheck.Result check(PipelineStack stack, String run, Duration timeout) throws Exception {
+    IndependentCheck.Result check = IndependentCheck.run(stack, timeout);
+    System.out.println("independent check, " + run + ":" + System.lineSeparator() + check.output());
+    return check;
   }
 }

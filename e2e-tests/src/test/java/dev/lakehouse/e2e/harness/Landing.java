@@ -39,6 +39,22 @@ public final class Landing {
     }
   }
 
+  /**
+   * Waits until {@code table} holds every record of its topic (read_committed), once whatever writes
+   * the topic is done: a count that the quiet period above cannot promise when the pipeline stalls
+   * for longer than it. Fails naming both counts when the table does not get there in time.
+   */
+  public static void awaitWholeTopic(RowSource tables, RowSource topics, OutputTable table, Duration timeout) {
+    long onTopic = topics.rowCount(table);
+    try {
+      Awaitility.await().atMost(timeout).pollInterval(Duration.ofSeconds(2)).ignoreExceptions()
+          .until(() -> tables.rowCount(table) >= onTopic);
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(table.tableName() + " holds " + tables.rowCount(table) + " rows after " + timeout
+          + ", its topic " + onTopic + " records", e);
+    }
+  }
+
   private boolean completeAndQuiet() {
     boolean complete = true;
     for (Map.Entry<OutputTable, ExpectedTable> table : expected.entrySet()) {
