@@ -13,25 +13,20 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The input of the fault tests and the soak: the anomaly mix produced at a pace that spreads it over
- * {@code mainPhase} while a fault schedule runs against the stack, then the tail once the Streams
- * app caught up. Event time as in unpaced runs (the default events per minute), ending 3 h before
- * now, so that windows span the whole run and the tail (an hour ahead of the last event) stays
- * behind the clock whatever the number of events.
+ * The input of the fault tests and the soak: the generator's main phase while a fault schedule
+ * runs against the stack (the generator follows the Streams app: it waits while the app is down,
+ * so a crash never turns into skew), then the tail once the app caught up.
  */
 final class FaultedRun {
   private static final Duration END_BEFORE_NOW = Duration.ofHours(3);
 
   private FaultedRun() {}
 
-  static GeneratorRun produceThroughFaults(PipelineStack stack, int events, long seed, List<Fault> faults,
-      Duration mainPhase) throws Exception {
+  static GeneratorRun produceThroughFaults(PipelineStack stack, GeneratorConfig input, List<Fault> faults)
+      throws Exception {
     try (GroupCatchUp streamsApp = Scenarios.follow(stack);
-        Generator generator = Generator.following(Scenarios.anomalyMix(stack, events, seed)
-            .rate(events / (double) mainPhase.toSeconds())
-            .eventsPerMinute(GeneratorConfig.DEFAULT_EVENTS_PER_MINUTE)
-            .startTime(eventTimeStart(events)).build(), streamsApp)) {
-      CompletableFuture<Void> producing = Scenarios.produceMainInBackground(generator);
+        Generator generator = Generator.following(input, streamsApp)) {
+      CompletableFuture<Void> producing = produceMainInBackground(generator);
       stack.runFaults(faults);
       System.out.println("faults done " + (producing.isDone() ? "after the main phase" : "while producing"));
       producing.join();
@@ -41,8 +36,29 @@ final class FaultedRun {
     }
   }
 
-  private static Instant eventTimeStart(int events) {
+  /** The generator's main phase on another thread (faults happen meanwhile); join it before the tail. */
+  private static CompletableFuture<Void> produceMainInBackground(Generator generator) {
+    return CompletableFuture.runAsync(() -> {
+      try {
+        generator.produceMain();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Cannot finish producing: interrupted", e);
+      }
+    });
+  }
+
+  /**
+   * The anomaly mix at a pace that spreads it over {@code mainPhase}, with the event time of unpaced
+   * runs (the default events per minute) ending 3 h before now: windows span the whole run, and the
+   * tail (an hour ahead of the last event) stays behind the clock whatever the number of events.
+   */
+  static GeneratorConfig paced(PipelineStack stack, int events, long seed, Duration mainPhase) {
     Duration eventTimeSpan = Duration.ofMinutes(1 + events / GeneratorConfig.DEFAULT_EVENTS_PER_MINUTE);
-    return Instant.now().minus(END_BEFORE_NOW).minus(eventTimeSpan).truncatedTo(ChronoUnit.MINUTES);
+    return Scenarios.anomalyMix(stack, events, seed)
+        .rate(events / (double) mainPhase.toSeconds())
+        .eventsPerMinute(GeneratorConfig.DEFAULT_EVENTS_PER_MINUTE)
+        .startTime(Instant.now().minus(END_BEFORE_NOW).minus(eventTimeSpan).truncatedTo(ChronoUnit.MINUTES))
+        .build();
   }
 }

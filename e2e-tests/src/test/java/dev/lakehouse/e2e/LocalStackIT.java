@@ -10,6 +10,9 @@ import dev.lakehouse.local.stack.LocalStack;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
+import dev.lakehouse.local.status.StatusCollector;
+import dev.lakehouse.local.status.StatusPrinter;
+import dev.lakehouse.local.status.StatusTargets;
 import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.DbtProject;
 import dev.lakehouse.testkit.FreePorts;
@@ -20,6 +23,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -110,7 +115,10 @@ class LocalStackIT {
     }
   }
 
-  /** {@code ./lakehouse audit} on this stack: no data file registered twice, no result key held by two rows. */
+  /**
+   * {@code ./lakehouse audit} on this stack: no data file registered twice, no result key held by two
+   * rows; status then shows what it found, table by table.
+   */
   private static void auditPassesOnTheLandedTables(StackConfig config) throws Exception {
     ProcessBuilder audit = new ProcessBuilder(RepoDir.get().resolve("lakehouse").toString(), "audit")
         .redirectErrorStream(true);
@@ -120,6 +128,10 @@ class LocalStackIT {
     assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("audit finished").isTrue();
     assertThat(process.exitValue()).as(output).isZero();
     assertThat(output).contains("Audit passed: " + LANDED_TABLES + " tables, " + LANDED_TABLES + " with result keys");
+    String status = StatusPrinter.text(new StatusCollector(StatusTargets.of(config), Clock.systemUTC()).collect());
+    assertThat(status).as(status).contains("Audit (exactly-once checks of the last ./lakehouse audit, ");
+    assertThat(Pattern.compile("(?m)^  \\S+\\s+ok\\s+\\d+ data files, \\d+ rows, every ").matcher(status).results().count())
+        .as("tables the status shows audited clean:\n%s", status).isEqualTo(LANDED_TABLES);
   }
 
   /** Every component on free ports under target/e2e; the generator: five minutes of events ending now, then it stops. */

@@ -2,13 +2,11 @@ package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.PipelineStack;
-import dev.lakehouse.generator.Generator;
-import dev.lakehouse.generator.GroupCatchUp;
+import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.local.faults.Fault;
 import dev.lakehouse.local.faults.FaultPlan;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,18 +26,10 @@ class PipelineCrashIT {
     int events = Integer.getInteger("e2e.crash.events", 20_000);
     List<Fault> crashes = FaultPlan.seeded(SEED, KILLS, 1, 1, Duration.ofSeconds(5), Duration.ofSeconds(10));
     try (PipelineStack stack = PipelineStack.start("crash");
-        IcebergTables tables = new IcebergTables(stack.catalogProperties());
-        GroupCatchUp streamsApp = Scenarios.follow(stack);
-        Generator generator = Generator.following(Scenarios.anomalyMix(stack, events, SEED).build(), streamsApp)) {
-      // the generator follows the app: it waits while the app is down, so a crash never turns into skew
-      CompletableFuture<Void> producing = Scenarios.produceMainInBackground(generator);
-      stack.runFaults(crashes);
-      System.out.println("crashes done " + (producing.isDone() ? "after the main phase" : "while producing"));
-      producing.join();
-      streamsApp.awaitBeforeTail();
-      generator.produceTail();
+        IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
+      GeneratorRun generated = FaultedRun.produceThroughFaults(stack, Scenarios.anomalyMix(stack, events, SEED).build(), crashes);
 
-      AfterFaults.assertNothingLostOrDuplicated(stack, tables, generator.result(),
+      AfterFaults.assertNothingLostOrDuplicated(stack, tables, generated,
           "crash test after " + crashes.stream().map(Fault::describe).toList());
     }
   }

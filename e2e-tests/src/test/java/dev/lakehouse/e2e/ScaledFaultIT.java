@@ -29,7 +29,8 @@ class ScaledFaultIT {
     try (PipelineStack stack = PipelineStack.startScaled("scaled-faults", 3, 2);
         IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
       // paced so that the main phase lasts about as long as the fault schedule (about 3 minutes)
-      GeneratorRun generated = FaultedRun.produceThroughFaults(stack, events, SEED, faults, Duration.ofSeconds(150));
+      GeneratorRun generated = FaultedRun.produceThroughFaults(stack,
+          FaultedRun.paced(stack, events, SEED, Duration.ofSeconds(150)), faults);
       AfterFaults.assertNothingLostOrDuplicated(stack, tables, generated, "scaled fault test, " + events + " events");
     }
   }

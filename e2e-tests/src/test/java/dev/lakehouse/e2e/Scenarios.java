@@ -2,11 +2,9 @@ package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.AppSettings;
-import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GroupCatchUp;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 
 /** The generated input of the tests: one mix of anomalies for all of them, against the Streams app's defaults. */
 final class Scenarios {
@@ -20,18 +18,6 @@ final class Scenarios {
   /** Follows the stack's Streams app: the generator stays close behind it and waits for it before the tail. */
   static GroupCatchUp follow(PipelineStack stack) {
     return new GroupCatchUp(stack.bootstrapServers(), stack.streamsApplicationId(), Duration.ofMinutes(8));
-  }
-
-  /** The generator's main phase on another thread (faults happen meanwhile); join it before the tail. */
-  static CompletableFuture<Void> produceMainInBackground(Generator generator) {
-    return CompletableFuture.runAsync(() -> {
-      try {
-        generator.produceMain();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("Cannot finish producing: interrupted", e);
-      }
-    });
   }
 
   /** 5% out-of-order within grace, 1% beyond grace, 1% duplicates, 0.5% malformed, 0.2% reference updates. */

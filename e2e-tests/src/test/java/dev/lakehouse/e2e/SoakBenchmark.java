@@ -23,7 +23,19 @@ public final class SoakBenchmark {
 
   private SoakBenchmark() {}
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
+    try {
+      System.exit(run() ? 0 : 1);
+    } catch (Throwable e) {
+      // exit at once: the generator's thread would otherwise keep the JVM waiting for the stopped broker
+      e.printStackTrace();
+      System.out.println("soak FAILED: " + e);
+      System.exit(1);
+    }
+  }
+
+  /** Returns whether the oracle and the checker found every table right. */
+  private static boolean run() throws Exception {
     int events = Integer.getInteger("bench.events", 1_000_000);
     long seed = Long.getLong("bench.seed", 21);
     List<Fault> faults = FaultPlan.seeded(seed, FAULTS, 3, 2, Duration.ofSeconds(5), Duration.ofSeconds(20));
@@ -37,7 +49,7 @@ public final class SoakBenchmark {
     long producedNanos;
     try (PipelineStack stack = PipelineStack.startScaled("soak", 3, 2);
         IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
-      GeneratorRun generated = FaultedRun.produceThroughFaults(stack, events, seed, faults, mainPhase);
+      GeneratorRun generated = FaultedRun.produceThroughFaults(stack, FaultedRun.paced(stack, events, seed, mainPhase), faults);
       producedNanos = System.nanoTime() - startNanos;
       verdict = AfterFaults.judge(stack, tables, generated, "soak, " + events + " events",
           Duration.ofMinutes(20), Duration.ofMinutes(30));
@@ -50,8 +62,6 @@ public final class SoakBenchmark {
     System.out.printf("soak checker exit: %d%n", verdict.checker().exitCode());
     System.out.printf("soak run time: %d s (producing through the faults: %d s; planned main phase: %d s)%n",
         runTime.toSeconds(), Duration.ofNanos(producedNanos).toSeconds(), mainPhase.toSeconds());
-    if (!verdict.oracle().ok() || verdict.checker().exitCode() != 0) {
-      System.exit(1);
-    }
+    return verdict.oracle().ok() && verdict.checker().exitCode() == 0;
   }
 }

@@ -27,6 +27,11 @@ public record StackLayout(Path dataDir) {
     return dataDir.resolve("maintenance");
   }
 
+  /** The findings of the last {@code ./lakehouse audit} ({@code maintenance-job audit --save}), shown by status. */
+  public Path lastAuditFile() {
+    return maintenanceDir().resolve("last-audit.json");
+  }
+
   public Path configDir() {
     return dataDir.resolve("config");
   }

@@ -8,7 +8,7 @@ import java.util.List;
  * records: transaction markers and aborted records are not counted, so they compare with table rows.
  */
 public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams streams, Connect connect, Iceberg iceberg,
-    Maintenance maintenance) {
+    Maintenance maintenance, Audit audit) {
 
   /** Where users look: the SQL engine, and whether it answers. */
   /** Where users look: Trino for SQL, the dashboard page (null when the stack leaves it out). */
@@ -36,4 +36,10 @@ public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams 
 
   /** {@code note} explains an empty list (job not built, tables not created yet). */
   public record Maintenance(List<TableHealth> tables, String note) {}
+
+  /** One table in the last audit: clean or not, and what was checked or found. */
+  public record TableAudit(String table, boolean clean, String detail) {}
+
+  /** The last {@code ./lakehouse audit}: when it ran ({@code auditedAt} null when none is saved; {@code note} says why). */
+  public record Audit(String auditedAt, List<TableAudit> tables, String note) {}
 }

@@ -32,7 +32,7 @@ public final class StatusCollector {
     RecordCounts counts = RecordCounts.load(targets.recordCountsFile());
     try (KafkaStats kafka = new KafkaStats(targets.bootstrapServers())) {
       StackStatus status = new StackStatus(now.toString(), urls(), inputs(kafka, counts), streams(kafka, counts),
-          connect(kafka, counts), iceberg(now), maintenance());
+          connect(kafka, counts), iceberg(now), maintenance(), AuditStats.read(targets.lastAuditFile()));
       counts.save();
       return status;
     }

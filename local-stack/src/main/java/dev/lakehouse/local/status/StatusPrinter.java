@@ -27,6 +27,7 @@ public final class StatusPrinter {
     connect(status.connect(), out);
     iceberg(status.iceberg(), out);
     maintenance(status.maintenance(), out);
+    audit(status.audit(), out);
     return out.append("Records are committed records (transaction markers and aborted writes are not counted).")
         .append(NL).toString();
   }
@@ -110,6 +111,17 @@ public final class StatusPrinter {
     }
     TextTable table = new TextTable("table", "score", "detail").numeric(1);
     maintenance.tables().forEach(t -> table.row(t.table(), t.score(), t.detail()));
+    out.append(table.render("  ")).append(NL);
+  }
+
+  private static void audit(StackStatus.Audit audit, StringBuilder out) {
+    if (audit.auditedAt() == null) {
+      out.append("Audit").append(NL).append("  ").append(audit.note()).append(NL).append(NL);
+      return;
+    }
+    out.append("Audit (exactly-once checks of the last ./lakehouse audit, ").append(audit.auditedAt()).append(")").append(NL);
+    TextTable table = new TextTable("table", "result", "detail");
+    audit.tables().forEach(t -> table.row(t.table(), t.clean() ? "ok" : "BROKEN", t.detail()));
     out.append(table.render("  ")).append(NL);
   }
 

@@ -17,12 +17,12 @@ import java.util.stream.IntStream;
 /**
  * Where {@code status} looks: the broker, each Streams app instance, the Connect worker, Trino, the dashboard
  * (null when the stack leaves it out), the catalog, and
- * the maintenance job's health command (empty when it cannot run; the note says why); and the file
- * that keeps record counts between runs.
+ * the maintenance job's health command (empty when it cannot run; the note says why); the file
+ * that keeps record counts between runs, and the last audit's findings.
  */
 public record StatusTargets(String bootstrapServers, List<String> streamsUrls, String streamsApplicationId, String connectUrl,
     String trinoUrl, String dashboardUrl, Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote,
-    Path recordCountsFile) {
+    Path recordCountsFile, Path lastAuditFile) {
 
   public static StatusTargets of(StackConfig config) {
     List<String> health = List.of();
@@ -46,6 +46,6 @@ public record StatusTargets(String bootstrapServers, List<String> streamsUrls, S
         config.connectUrl(), "http://127.0.0.1:" + config.trinoPort(),
         new DashboardComponent().skipReason(config).isPresent() ? null : DashboardScripts.baseUrl(config.dashboardPort()),
         LocalCatalog.properties(config.layout().catalogFile(), config.s3Endpoint()), health, note,
-        config.layout().recordCountsFile());
+        config.layout().recordCountsFile(), config.layout().lastAuditFile());
   }
 }

@@ -1,12 +1,15 @@
 package dev.lakehouse.local.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.lakehouse.local.stack.PipelineTopics;
+import dev.lakehouse.maintenance.audit.SavedAudit;
+import dev.lakehouse.maintenance.audit.TableAuditResult;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.EmbeddedS3;
 import dev.lakehouse.testkit.KafkaFixture;
@@ -14,6 +17,7 @@ import dev.lakehouse.testkit.LocalCatalog;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -51,6 +55,7 @@ class StatusCollectorTest {
 
   @TempDir static Path dir;
   static Path countsFile;
+  static Path auditFile;
   static KafkaFixture kafka;
   static EmbeddedS3 s3;
   static HttpServer http;
@@ -60,6 +65,7 @@ class StatusCollectorTest {
   @BeforeAll
   static void startServices() throws Exception {
     countsFile = dir.resolve("status/record-counts.json");
+    auditFile = dir.resolve("maintenance/last-audit.json");
     s3 = EmbeddedS3.start(dir.resolve("s3"), 0);
     kafka = KafkaFixture.start(dir.resolve("kafka"));
     PipelineTopics.ensure(kafka.bootstrapServers(), 3);
@@ -178,7 +184,7 @@ class StatusCollectorTest {
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
     StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), streamsUrls, "lakehouse-streams", url, url, url,
         LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built",
-        countsFile);
+        countsFile, auditFile);
     return new StatusCollector(targets, clockAfterCommit()).collect();
   }
 
@@ -259,6 +265,31 @@ class StatusCollectorTest {
   }
 
   @Test
+  void showsWhatTheLastAuditFoundPerTable() throws Exception {
+    assertThat(collect().audit().note()).startsWith("no audit yet: ./lakehouse audit");
+    TableAuditResult clean = new TableAuditResult("lakehouse.orders_enriched", 2, 20, List.of(),
+        List.of("source_topic", "source_partition", "source_offset"), 0, List.of());
+    TableAuditResult broken = new TableAuditResult("lakehouse.order_payments", 3, 30, List.of("s3://w/f1.parquet (2 times)"),
+        List.of("source_topic", "source_partition", "source_offset"), 10, List.of("[orders, 0, 0] x2"));
+    new SavedAudit("2026-12-01T19:00:00Z", List.of(clean, broken)).write(auditFile);
+    try {
+      StackStatus.Audit audit = collect().audit();
+
+      assertThat(audit.auditedAt()).isEqualTo("2026-12-01T19:00:00Z");
+      assertThat(audit.tables()).extracting(StackStatus.TableAudit::table, StackStatus.TableAudit::clean)
+          .containsExactly(tuple("lakehouse.orders_enriched", true), tuple("lakehouse.order_payments", false));
+      assertThat(audit.tables().get(1).detail()).contains("1 data files registered more than once (s3://w/f1.parquet (2 times))")
+          .contains("10 source_topic/source_partition/source_offset values in more than one row ([orders, 0, 0] x2, ...)");
+      assertThat(StatusPrinter.text(collect()))
+          .contains("Audit (exactly-once checks of the last ./lakehouse audit, 2026-12-01T19:00:00Z)")
+          .containsPattern("(?m)^  lakehouse\\.orders_enriched\\s+ok\\s+2 data files, 20 rows")
+          .containsPattern("(?m)^  lakehouse\\.order_payments\\s+BROKEN\\s+1 data files");
+    } finally {
+      Files.delete(auditFile);
+    }
+  }
+
+  @Test
   void everyStreamsInstanceIsReportedWhenThereAreSeveral() {
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
 
@@ -271,7 +302,7 @@ class StatusCollectorTest {
   void aStageThatIsDownIsReportedNotFatal() {
     StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), List.of("http://127.0.0.1:1"), "lakehouse-streams",
         "http://127.0.0.1:1", "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
-        List.of(), "", countsFile);
+        List.of(), "", countsFile, auditFile);
 
     StackStatus status = new StatusCollector(targets, clockAfterCommit()).collect();
 

@@ -2,9 +2,11 @@ package dev.lakehouse.maintenance.cli;
 
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.audit.Audit;
+import dev.lakehouse.maintenance.audit.SavedAudit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
 import dev.lakehouse.maintenance.report.ReportWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,10 +34,17 @@ final class AuditCommand implements Callable<Integer> {
       description = "table, json or prometheus (textfile collector) (default: ${DEFAULT-VALUE})")
   Format format;
 
+  @Option(names = "--save", paramLabel = "<file>",
+      description = "also write the findings and the time as JSON to this file (the local stack's status shows them)")
+  Path save;
+
   @Override
   public Integer call() throws Exception {
     try (JobCatalog job = JobCatalog.open(config, tables)) {
       List<TableAuditResult> results = Audit.run(job.catalog(), job.settings().tablePatterns());
+      if (save != null) {
+        new SavedAudit(Instant.now().toString(), results).write(save);
+      }
       spec.commandLine().getOut().print(switch (format) {
         case table -> Audit.text(results);
         case json -> ReportWriter.json(results) + "\n";

@@ -80,10 +80,15 @@ class AuditTest {
     assertThat(result.rows()).isEqualTo(30);
     assertThat(result.duplicatedKeys()).as("every row of the file").isEqualTo(10);
     assertThat(result.duplicateKeyExamples()).hasSize(TableAudit.EXAMPLES).first().isEqualTo("[orders, 0, 0] x2");
-    Result cli = cli("audit", "--tables", "twice.*");
+    Path saved = dir.resolve("audit/last-audit.json");
+    Instant before = Instant.now();
+    Result cli = cli("audit", "--tables", "twice.*", "--save", saved.toString());
     assertThat(cli.exitCode()).isEqualTo(ExitCode.FAILED.code());
     assertThat(cli.out()).contains("twice.orders_enriched: data file registered twice: " + file.location())
         .contains("Audit FAILED").containsPattern("twice\\.orders_enriched\\s+3\\s+30\\s+1\\s+10\\s+BROKEN");
+    SavedAudit read = SavedAudit.read(saved);
+    assertThat(read.tables()).as("the findings a status page shows").containsExactly(result);
+    assertThat(Instant.parse(read.auditedAt())).isBetween(before, Instant.now());
   }
 
   @Test

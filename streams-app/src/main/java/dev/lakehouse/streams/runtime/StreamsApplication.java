@@ -61,24 +61,35 @@ public final class StreamsApplication {
     CountDownLatch stopped = new CountDownLatch(1);
     StateTracker pipelineState = new StateTracker("Kafka Streams (pipeline)");
     StateTracker checksState = new StateTracker("Kafka Streams (reference checks)");
-    List<StreamsRunner> runners = List.of(
-        new StreamsRunner(topology, pipeline, pipelineState, stopped),
-        new StreamsRunner(ReferenceChecksTopology.build(settings, referenceChecks), referenceChecks, checksState,
-            stopped));
+    // before the pipeline client exists: it opens the stores it finds while it is constructed
+    LocalState localState = new LocalState(config.stateDir(), config.applicationId());
+    localState.discardAfterUncleanStop();
+    StreamsRunner pipelineRunner = new StreamsRunner(topology, pipeline, pipelineState, stopped);
+    StreamsRunner checksRunner = new StreamsRunner(ReferenceChecksTopology.build(settings, referenceChecks),
+        referenceChecks, checksState, stopped);
+    List<StreamsRunner> runners = List.of(pipelineRunner, checksRunner);
     StatusServer server = StatusServer.start(
         new InetSocketAddress(config.httpBindAddress(), config.httpPort()),
         StatusEndpoints.routes(new CombinedState(List.of(pipelineState, checksState)), () -> metrics(runners)));
+    // a clean-stop marker only when the pipeline closed cleanly: not after a failure, not after a timeout
+    Runnable stop = () -> {
+      boolean failed = pipelineRunner.state() == State.ERROR;
+      boolean closed = pipelineRunner.close(config.shutdownTimeout());
+      checksRunner.close(config.shutdownTimeout());
+      if (closed && !failed) {
+        localState.markCleanStop();
+      }
+      server.close();
+    };
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       LOG.info("Shutting down: closing Kafka Streams (at most {})", config.shutdownTimeout());
-      runners.forEach(runner -> runner.close(config.shutdownTimeout()));
-      server.close();
+      stop.run();
     }, "lakehouse-streams-shutdown"));
 
     runners.forEach(StreamsRunner::start);
     stopped.await();
     boolean failed = runners.stream().anyMatch(runner -> runner.state() == State.ERROR);
-    runners.forEach(runner -> runner.close(config.shutdownTimeout()));
-    server.close();
+    stop.run();
     if (failed) {
       LOG.error("Kafka Streams stopped in ERROR; exiting with {}", ExitCode.FAILED.code());
       return ExitCode.FAILED.code();

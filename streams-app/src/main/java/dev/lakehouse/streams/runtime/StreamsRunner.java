@@ -56,11 +56,16 @@ public final class StreamsRunner implements AutoCloseable {
     return streams.metrics();
   }
 
-  /** Commits and closes, waiting at most the timeout; safe to call more than once and from several threads. */
-  public void close(Duration timeout) {
-    if (!streams.close(timeout)) {
+  /**
+   * Commits and closes, waiting at most the timeout; safe to call more than once and from several
+   * threads. Returns whether the client closed within it.
+   */
+  public boolean close(Duration timeout) {
+    boolean closed = streams.close(timeout);
+    if (!closed) {
       LOG.warn("Kafka Streams did not close within {}; its open transactions abort on the broker", timeout);
     }
+    return closed;
   }
 
   @Override

@@ -49,6 +49,7 @@ class ExactlyOnceRestartIT {
   private static int liveAfterRestart;
   private static String metricsAfterRestart;
   private static int exitCodeAfterSigterm;
+  private static String appLog;
 
   @BeforeAll
   @Timeout(170)
@@ -117,6 +118,7 @@ class ExactlyOnceRestartIT {
       }
     }
     expected = new GeneratedInput(produced);
+    appLog = Files.readString(log);
   }
 
   @Test
@@ -126,6 +128,15 @@ class ExactlyOnceRestartIT {
         .contains("kafka_lakehouse_records_valid_total{")
         .contains("kafka_stream_thread_metrics_process_total{");
     assertThat(exitCodeAfterSigterm).as("exit code after SIGTERM and a graceful close").isEqualTo(143);
+  }
+
+  @Test
+  void theStateOfTheKilledRunIsDeletedBeforeTheRestartAndACleanStopIsMarked() {
+    assertThat(appLog).as("the second start, after SIGKILL")
+        .containsOnlyOnce("The last run did not stop cleanly: deleting its local state "
+            + WORK.resolve("app-data").resolve("streams-state").resolve(APP_ID));
+    assertThat(WORK.resolve("app-data").resolve("streams-state").resolve(APP_ID + ".stopped-cleanly"))
+        .as("marker of the graceful stop after SIGTERM").exists();
   }
 
   @Test
