@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
@@ -83,7 +84,10 @@ class LocalStackIT {
       try {
         AtomicReference<DashboardPage> shownPage = new AtomicReference<>();
         Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(4))
-            .pollInterval(Duration.ofSeconds(10)).untilAsserted(() -> {
+            .pollInterval(Duration.ofSeconds(10))
+            // the chart re-rendered while its cells were read (a refresh): read the page again
+            .ignoreException(StaleElementReferenceException.class)
+            .untilAsserted(() -> {
               Figures before = answers(trino);
               DashboardPage page = DashboardPage.open(driver, url, ORDERS_THIS_HOUR, List.of(DAILY_REVENUE, FRESHNESS));
               Figures shown = new Figures(normalised(page.bigNumber(ORDERS_THIS_HOUR)),
