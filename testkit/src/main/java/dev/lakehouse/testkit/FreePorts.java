@@ -1,13 +1,23 @@
 package dev.lakehouse.testkit;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
 
-/** Picks a free TCP port on 127.0.0.1, for servers whose port must be known before they bind. */
+/**
+ * Picks a free TCP port on 127.0.0.1, for servers whose port must be known before they bind.
+ *
+ * <p>Ports come from below Linux's ephemeral range (32768 and up by default): a port picked there
+ * could be handed to any outgoing connection on the machine (another test's Kafka client, say)
+ * before its server binds it, which a stack that starts its components one after another gives
+ * seconds to happen ("Address already in use"; seen with two integration tests side by side).
+ */
 public final class FreePorts {
+  private static final int FIRST = 10_000;
+  private static final int END = 32_768;
+
   private FreePorts() {}
 
   /** A free port whose successor is free too: a KRaft broker port, its controller taking the next one. */
@@ -17,14 +27,19 @@ public final class FreePorts {
 
   /** A free port p with p + step, ..., p + (count - 1) x step free too: the ports of a component's instances. */
   public static int pickSpaced(int count, int step) {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int port = pick();
-      int last = port + (count - 1) * step;
-      if (last <= 65535 && IntStream.range(1, count).allMatch(i -> isFree(port + i * step))) {
+    int span = (count - 1) * step;
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = ThreadLocalRandom.current().nextInt(FIRST, END - span);
+      if (IntStream.range(0, count).allMatch(i -> isFree(port + i * step))) {
         return port;
       }
     }
-    throw new IllegalStateException("Cannot find " + count + " free ports " + step + " apart on 127.0.0.1");
+    throw new IllegalStateException("Cannot find " + count + " free ports " + step + " apart on 127.0.0.1 between "
+        + FIRST + " and " + END);
+  }
+
+  public static int pick() {
+    return pickSpaced(1, 1);
   }
 
   private static boolean isFree(int port) {
@@ -32,15 +47,6 @@ public final class FreePorts {
       return true;
     } catch (IOException e) {
       return false;
-    }
-  }
-
-  public static int pick() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot find a free port on 127.0.0.1", e);
     }
   }
 }
