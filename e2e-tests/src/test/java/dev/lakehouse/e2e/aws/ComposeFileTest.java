@@ -6,6 +6,8 @@ import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +41,16 @@ class ComposeFileTest {
         "compose/images/streams-app/Dockerfile", "compose/images/maintenance-job/Dockerfile", "\"--every\"",
         "compose/images/trino/Dockerfile");
     assertThat(Files.readString(COMPOSE.resolve("images/trino/Dockerfile"))).contains("FROM trinodb/trino:476");
+  }
+
+  @Test
+  void theStreamsImageStartsTheAppWithTheJvmOptionsFileOfItsJar() throws Exception {
+    String dockerfile = Files.readString(COMPOSE.resolve("images/streams-app/Dockerfile"));
+    Matcher copy = Pattern.compile("COPY (\\S+/jvm\\.options) /opt/streams-app/jvm\\.options").matcher(dockerfile);
+
+    assertThat(copy.find()).as(dockerfile).isTrue();
+    assertThat(RepoDir.get().resolve(copy.group(1))).isRegularFile();
+    assertThat(dockerfile).contains("ENTRYPOINT [\"java\", \"@/opt/streams-app/jvm.options\", ");
   }
 
   @Test

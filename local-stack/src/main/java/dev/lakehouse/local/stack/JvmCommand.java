@@ -2,6 +2,7 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The command line of one component JVM. Every such JVM carries {@code -Dlakehouse.component} and
@@ -16,7 +17,14 @@ public final class JvmCommand {
   /** A component JVM of a stack: its heap, its markers and the stack's {@code jvm.options}. */
   public static JavaCommand forComponent(StackConfig config, String component, String heap, String classpath,
       String mainClass) {
-    return of(component, config.dataDir(), heap, classpath, mainClass).jvmOptions(config.jvmOptions());
+    return forComponent(config, component, heap, List.of(), classpath, mainClass);
+  }
+
+  /** The same with the component's own JVM options, which the stack's {@code jvm.options} can override. */
+  public static JavaCommand forComponent(StackConfig config, String component, String heap,
+      List<String> componentOptions, String classpath, String mainClass) {
+    return of(component, config.dataDir(), heap, classpath, mainClass).jvmOptions(componentOptions)
+        .jvmOptions(config.jvmOptions());
   }
 
   /** A JVM marked as {@code component} of the stack under {@code dataDir}. */

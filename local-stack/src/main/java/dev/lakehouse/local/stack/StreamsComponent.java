@@ -2,6 +2,7 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.config.AppConfig;
+import dev.lakehouse.streams.runtime.JvmOptions;
 import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -93,7 +94,7 @@ public final class StreamsComponent extends JvmComponent {
 
   @Override
   protected JavaCommand command(StackConfig config) {
-    return JvmCommand.forComponent(config, name(), config.heap(Setting.STREAMS_HEAP),
+    return JvmCommand.forComponent(config, name(), config.heap(Setting.STREAMS_HEAP), JvmOptions.recommended(),
         ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
         .simpleLogging("org.apache.kafka")
         .args(arguments(config, instance));

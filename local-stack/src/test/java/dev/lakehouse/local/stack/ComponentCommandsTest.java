@@ -10,10 +10,13 @@ import dev.lakehouse.maintenance.cli.MaintenanceJob;
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.ConfigLoader;
+import dev.lakehouse.streams.runtime.JvmOptions;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +53,18 @@ class ComponentCommandsTest {
     assertThat(app.httpPort()).isEqualTo(28081);
     assertThat(app.stateDir()).isEqualTo(dataDir.resolve("streams-state"));
     assertThat(app.dataDir()).isEqualTo(dataDir.resolve("streams"));
+  }
+
+  @Test
+  void theStreamsAppStartsWithItsOwnJvmOptionsWhichTheStacksOverride() {
+    StackConfig config = config(Map.of(Setting.JVM_OPTIONS, "-XX:MaxInlineLevel=15"));
+
+    List<String> command = new StreamsComponent().command(config).toList();
+
+    assertThat(JvmOptions.recommended()).contains("-XX:MaxInlineLevel=9");
+    List<String> expectedOrder = new ArrayList<>(JvmOptions.recommended());
+    expectedOrder.add("-XX:MaxInlineLevel=15");
+    assertThat(command).containsSubsequence(expectedOrder);
   }
 
   @Test

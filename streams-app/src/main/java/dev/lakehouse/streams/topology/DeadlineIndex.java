@@ -7,12 +7,10 @@ import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
-import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * Which order ids have a deadline when, so that stream time passing a deadline finds its orders
@@ -35,23 +33,20 @@ final class DeadlineIndex {
     return Stores.keyValueStoreBuilder(stores.keyValue(name), Serdes.Bytes(), Serdes.ByteArray()).withLoggingDisabled();
   }
 
-  /** Empties the index and fills it with the deadlines at or after {@code from} in {@code states}. */
-  void rebuild(WindowStore<String, OrderState> states, long from) {
+  /** Empties the index; {@link #addOpen} then fills it again from the order state. */
+  void clear() {
     List<Bytes> stale = new ArrayList<>();
     try (KeyValueIterator<Bytes, byte[]> all = index.store().all()) {
       all.forEachRemaining(entry -> stale.add(entry.key));
     }
-    stale.forEach(index.store()::delete);
+    index.store().putAll(stale.stream().map(key -> KeyValue.<Bytes, byte[]>pair(key, null)).toList());
     earliest = Long.MAX_VALUE;
-    try (KeyValueIterator<Windowed<String>, OrderState> all = states.all()) {
-      while (all.hasNext()) {
-        KeyValue<Windowed<String>, OrderState> entry = all.next();
-        String orderId = entry.key.key();
-        entry.value.orders.stream().filter(o -> !o.paid && o.deadline >= from).forEach(o -> add(o.deadline, orderId));
-        entry.value.payments.stream().filter(p -> !p.matched && p.deadline >= from)
-            .forEach(p -> add(p.deadline, orderId));
-      }
-    }
+  }
+
+  /** Adds the deadlines at or after {@code from} of an order's unpaid orders and unmatched payments. */
+  void addOpen(String orderId, OrderState state, long from) {
+    state.orders.stream().filter(o -> !o.paid && o.deadline >= from).forEach(o -> add(o.deadline, orderId));
+    state.payments.stream().filter(p -> !p.matched && p.deadline >= from).forEach(p -> add(p.deadline, orderId));
   }
 
   void add(long deadline, String orderId) {
@@ -66,7 +61,7 @@ final class DeadlineIndex {
     }
     Set<String> orderIds = new LinkedHashSet<>();
     index.takeBefore(limit).forEach(entry -> orderIds.add(TimeKeys.suffix(entry.key)));
-    earliest = index.earliest();
+    earliest = index.earliestLeft();
     return orderIds;
   }
 }

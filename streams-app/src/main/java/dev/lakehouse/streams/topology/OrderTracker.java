@@ -9,9 +9,12 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 import org.apache.kafka.streams.state.WindowStore;
@@ -48,6 +51,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private ProcessorContext<String, Routed<SourcedEvent>> context;
   private WindowStore<String, OrderState> states;
   private DeadlineIndex deadlines;
+  private final StoredIds storedIds = new StoredIds();
   private StreamTime streamTime;
   private Map<String, Sensor> duplicates;
   private Sensor extraPayments;
@@ -89,7 +93,20 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     this.unknownOrders = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_DEAD_LETTERED,
         Topics.PAYMENTS);
     long now = streamTime.current();
-    deadlines.rebuild(states, now == StreamTime.NONE ? 0L : now);
+    rebuildDerivedState(now == StreamTime.NONE ? 0L : now);
+  }
+
+  /** Fills the deadline index and the stored ids from the order state, in one scan. */
+  private void rebuildDerivedState(long from) {
+    deadlines.clear();
+    try (KeyValueIterator<Windowed<String>, OrderState> all = states.all()) {
+      while (all.hasNext()) {
+        KeyValue<Windowed<String>, OrderState> entry = all.next();
+        String orderId = entry.key.key();
+        storedIds.add(entry.key.window().start(), orderId);
+        deadlines.addOpen(orderId, entry.value, from);
+      }
+    }
   }
 
   @Override
@@ -98,6 +115,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     long now = streamTime.advance(record.timestamp());
     if (now > previous && previous != StreamTime.NONE) {
       resolveDeadlines(previous, now);
+      storedIds.forgetBefore(bucketOf(Math.max(0L, now - bucketMs)));
     }
     SourcedEvent event = record.value();
     String orderId = record.key();
@@ -116,6 +134,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
       pay(state, orderId, event, now);
     }
     states.put(orderId, state, bucketOf(now));
+    storedIds.add(bucketOf(now), orderId);
   }
 
   /** A new PLACED order takes the successful payments already waiting in its window; the first pays it. */
@@ -192,10 +211,10 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
         DeadLetters.headers(new RecordHeaders(), violation, payment.lineage())));
   }
 
-  /** The latest state of the order id changed between the two times, or a new one. */
+  /** The latest state of the order id changed between the two times, or a new one; reads only buckets that may hold it. */
   private OrderState load(String orderId, long from, long to) {
     for (long bucket = bucketOf(to); bucket >= bucketOf(Math.max(0L, from)); bucket -= bucketMs) {
-      OrderState state = states.fetch(orderId, bucket);
+      OrderState state = storedIds.mayHold(bucket, orderId) ? states.fetch(orderId, bucket) : null;
       if (state != null) {
         return state;
       }

@@ -18,6 +18,7 @@ final class TimeQueue<V> {
   private final KeyValueStore<Bytes, V> store;
   // every entry before this time has been taken (0 after a start: the first scan walks from there)
   private long taken;
+  private long earliestLeft = Long.MAX_VALUE;
 
   TimeQueue(KeyValueStore<Bytes, V> store) {
     this.store = store;
@@ -27,24 +28,37 @@ final class TimeQueue<V> {
     return store;
   }
 
-  /** Removes and returns the entries whose time is before {@code limit}, in time order. */
+  /**
+   * Removes and returns the entries whose time is before {@code limit}, in time order. One scan finds
+   * them and the earliest entry left ({@link #earliestLeft()}); one batch deletes them (a single
+   * delete would read the old value first).
+   */
   List<KeyValue<Bytes, V>> takeBefore(long limit) {
     List<KeyValue<Bytes, V>> due = new ArrayList<>();
     if (limit <= taken) {
       return due;
     }
-    try (KeyValueIterator<Bytes, V> entries = store.range(TimeKeys.of(taken, ""), TimeKeys.of(limit, ""))) {
-      entries.forEachRemaining(due::add);
+    earliestLeft = Long.MAX_VALUE;
+    try (KeyValueIterator<Bytes, V> entries = store.range(TimeKeys.of(taken, ""), TimeKeys.of(Long.MAX_VALUE, ""))) {
+      while (entries.hasNext()) {
+        KeyValue<Bytes, V> entry = entries.next();
+        long time = TimeKeys.time(entry.key);
+        if (time >= limit) {
+          earliestLeft = time;
+          break;
+        }
+        due.add(entry);
+      }
     }
-    due.forEach(entry -> store.delete(entry.key));
+    if (!due.isEmpty()) {
+      store.putAll(due.stream().map(entry -> KeyValue.<Bytes, V>pair(entry.key, null)).toList());
+    }
     taken = limit;
     return due;
   }
 
-  /** The time of the earliest entry left, or {@link Long#MAX_VALUE} when there is none. */
-  long earliest() {
-    try (KeyValueIterator<Bytes, V> rest = store.range(TimeKeys.of(taken, ""), TimeKeys.of(Long.MAX_VALUE, ""))) {
-      return rest.hasNext() ? TimeKeys.time(rest.peekNextKey()) : Long.MAX_VALUE;
-    }
+  /** The time of the earliest entry the last take left, or {@link Long#MAX_VALUE}; entries put since are not seen. */
+  long earliestLeft() {
+    return earliestLeft;
   }
 }

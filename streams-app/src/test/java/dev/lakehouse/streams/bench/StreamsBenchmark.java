@@ -5,6 +5,7 @@ import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.App;
+import dev.lakehouse.streams.runtime.JvmOptions;
 import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.testkit.FreePorts;
@@ -37,8 +38,9 @@ import org.apache.kafka.streams.StreamsConfig;
  * broker and input (the ceiling). Not part of {@code mvn verify}: run {@code streams-app/bench/run.sh}.
  *
  * <p>Arguments: [events (default 20000)] [partitions (default 2)], then any number of app JVM
- * options (starting with {@code -}, default {@code -Xmx1g}) and app settings ({@code key=value},
- * e.g. {@code streams.num.stream.threads=2}) to compare tunings.
+ * options (starting with {@code -}, default {@code -Xmx1g}; always after the app's own
+ * {@link JvmOptions}, so they can override them) and app settings ({@code key=value}, e.g.
+ * {@code streams.num.stream.threads=2}) to compare tunings.
  */
 public final class StreamsBenchmark {
   private static final String APP_ID = "bench-streams";
@@ -62,10 +64,10 @@ public final class StreamsBenchmark {
             .filter(arg -> !arg.isEmpty()).toList()
         : List.of();
     List<String> appSettings = extra.stream().filter(arg -> !arg.startsWith("-")).toList();
-    List<String> jvmOptions = extra.stream().filter(arg -> arg.startsWith("-")).toList();
-    if (jvmOptions.isEmpty()) {
-      jvmOptions = List.of("-Xmx1g");
-    }
+    List<String> givenJvmOptions = extra.stream().filter(arg -> arg.startsWith("-")).toList();
+    // the app's own JVM options first, as deployed; given ones come after them and so win
+    List<String> jvmOptions = new ArrayList<>(JvmOptions.recommended());
+    jvmOptions.addAll(givenJvmOptions.isEmpty() ? List.of("-Xmx1g") : givenJvmOptions);
     Path work = Files.createTempDirectory("streams-bench");
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"), 0)) {
       List<String> topics = new ArrayList<>(Topics.ALL);
