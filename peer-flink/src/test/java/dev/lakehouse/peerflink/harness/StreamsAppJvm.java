@@ -16,12 +16,15 @@ import java.util.List;
  */
 public final class StreamsAppJvm {
   private static final String MAIN_CLASS = "dev.lakehouse.streams.App";
+  // the app's own JVM options, the file the container image passes too (streams-app/README.md)
+  private static final String APP_JVM_OPTIONS = "streams-app/src/main/resources/dev/lakehouse/streams/runtime/jvm.options";
 
   private StreamsAppJvm() {}
 
+  /** The app with its own JVM options, then {@code jvmOptions} (which win where they overlap). */
   public static ChildProcess start(Path configFile, Path log, List<String> jvmOptions) throws IOException {
-    return new JavaCommand(classpath(), MAIN_CLASS).jvmOptions(jvmOptions).args("--config", configFile.toString())
-        .start(log);
+    return new JavaCommand(classpath(), MAIN_CLASS).jvmOptions("@" + RepoDir.get().resolve(APP_JVM_OPTIONS))
+        .jvmOptions(jvmOptions).args("--config", configFile.toString()).start(log);
   }
 
   /** Until {@code /health/ready} answers 200: tasks assigned and restored. */

@@ -10,6 +10,7 @@ import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.JavaCommand;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -69,6 +72,17 @@ public final class StreamsBenchmark {
     List<String> jvmOptions = new ArrayList<>(JvmOptions.recommended());
     jvmOptions.addAll(givenJvmOptions.isEmpty() ? List.of("-Xmx1g") : givenJvmOptions);
     Path work = Files.createTempDirectory("streams-bench");
+    try {
+      run(work, events, partitions, appSettings, jvmOptions);
+    } catch (Exception e) {
+      System.err.println("The failed run's broker, app state and app log (app.log) are kept in " + work);
+      throw e;
+    }
+    deleteTree(work); // the broker's log and the app's state: hundreds of MB after a long run
+  }
+
+  private static void run(Path work, int events, int partitions, List<String> appSettings, List<String> jvmOptions)
+      throws Exception {
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"), 0)) {
       List<String> topics = new ArrayList<>(Topics.ALL);
       topics.add(PassThrough.SINK);
@@ -134,6 +148,14 @@ public final class StreamsBenchmark {
     }
   }
 
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+
   /** End offsets summed per topic, for every topic but the inputs and the ceiling's own output. */
   private static Map<String, Long> recordsWrittenByApp(String bootstrapServers) throws Exception {
     try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
@@ -169,7 +191,7 @@ public final class StreamsBenchmark {
   }
 
   /** The largest "used before" of the collections in a {@code -Xlog:gc} file ("... 123M->45M(1024M) ..."). */
-  private static long peakHeapMiB(Path gcLog) throws java.io.IOException {
+  private static long peakHeapMiB(Path gcLog) throws IOException {
     long peak = 0;
     Matcher matcher = HEAP_BEFORE_GC.matcher(Files.readString(gcLog));
     while (matcher.find()) {

@@ -31,6 +31,22 @@ class DecodedValuesTest {
   }
 
   @Test
+  void tellsLongValuesApartByAnyByte() {
+    DecodedValues<String> values = new DecodedValues<>(10);
+    String history = "x".repeat(300);
+    String changedInTheMiddle = history.substring(0, 150) + "y" + history.substring(151);
+    String changedAtTheEnd = history.substring(0, 299) + "y";
+
+    values.get(bytes(history), decode);
+    values.get(bytes(changedInTheMiddle), decode);
+    values.get(bytes(changedAtTheEnd), decode);
+    values.get(bytes(history), decode);
+    values.get(bytes(changedInTheMiddle), decode);
+
+    assertThat(decodedBytes).containsExactly(history, changedInTheMiddle, changedAtTheEnd);
+  }
+
+  @Test
   void keepsAtMostItsBoundAndDropsTheLeastRecentlyUsedFirst() {
     DecodedValues<String> values = new DecodedValues<>(2);
     values.get(bytes("a"), decode);
