@@ -151,9 +151,7 @@ class DbtOnLandedDataIT {
         .referenceUpdateFraction(0)
         .customers(1)
         .merchants(1)
-        // the orders follow their customer and merchant at once: give the app's global stores time to
-        // read them first (an order enriched before its reference version is read gets nulls, by design)
-        .referencePause(Duration.ofSeconds(3))
+        .referencePause(Scenarios.REFERENCE_PAUSE)
         .tail(false)
         .build();
   }

@@ -20,12 +20,22 @@ final class Scenarios {
     return new GroupCatchUp(stack.bootstrapServers(), stack.streamsApplicationId(), Duration.ofMinutes(8));
   }
 
+  /**
+   * The wall-clock pause between a run's reference data and its first event. The oracle enriches
+   * each order with the reference version valid at its event time, as if the reference data had
+   * been read first; the running app's global thread reads it concurrently with the orders, and an
+   * order processed before its customer's first version was read is enriched with nulls (the
+   * documented behaviour for a version that arrives after the order; EnrichmentTest pins it).
+   */
+  static final Duration REFERENCE_PAUSE = Duration.ofSeconds(3);
+
   /** 5% out-of-order within grace, 1% beyond grace, 1% duplicates, 0.5% malformed, 0.2% reference updates. */
   static GeneratorConfig.Builder anomalyMix(PipelineStack stack, int events, long seed) {
     return GeneratorConfig.builder()
         .bootstrapServers(stack.bootstrapServers())
         .seed(seed)
         .events(events)
+        .referencePause(REFERENCE_PAUSE)
         .outOfOrderFraction(0.05)
         .beyondGraceFraction(0.01)
         .duplicateFraction(0.01)
