@@ -7,6 +7,7 @@ import dev.lakehouse.maintenance.run.RunOptions;
 import dev.lakehouse.maintenance.run.TableMaintenance;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
+import dev.lakehouse.testkit.Folders;
 import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ public final class CompactionBenchmark {
 
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(System.getProperty("bench.dir", "target/bench")).toAbsolutePath();
-    deleteRecursively(dir);
+    Folders.delete(dir);
     Files.createDirectories(dir);
     try (TestWarehouse warehouse = TestWarehouse.start(dir)) {
       Table table = warehouse.createEventsTable("events");
@@ -247,13 +248,5 @@ public final class CompactionBenchmark {
 
   static double seconds(long startNanos) {
     return (System.nanoTime() - startNanos) / 1e9;
-  }
-
-  static void deleteRecursively(Path dir) throws IOException {
-    if (Files.exists(dir)) {
-      try (var paths = Files.walk(dir)) {
-        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-    }
   }
 }

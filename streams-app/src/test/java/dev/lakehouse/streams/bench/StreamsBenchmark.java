@@ -7,6 +7,7 @@ import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.runtime.JvmOptions;
 import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.Folders;
 import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.JavaCommand;
@@ -19,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -78,7 +77,7 @@ public final class StreamsBenchmark {
       System.err.println("The failed run's broker, app state and app log (app.log) are kept in " + work);
       throw e;
     }
-    deleteTree(work); // the broker's log and the app's state: hundreds of MB after a long run
+    Folders.delete(work); // the broker's log and the app's state: hundreds of MB after a long run
   }
 
   private static void run(Path work, int events, int partitions, List<String> appSettings, List<String> jvmOptions)
@@ -145,14 +144,6 @@ public final class StreamsBenchmark {
               (double) topic.getValue() / inputRecords, topic.getKey()));
       System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, largest heap before a collection in its GC log)%n",
           peakHeapMiB(gcLog));
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
     }
   }
 

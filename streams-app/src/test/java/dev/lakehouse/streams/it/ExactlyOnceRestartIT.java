@@ -10,6 +10,7 @@ import dev.lakehouse.generator.ProducedRecord;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.App;
 import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.Folders;
 import dev.lakehouse.testkit.KafkaFixture;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.JavaCommand;
@@ -54,7 +55,7 @@ class ExactlyOnceRestartIT {
   @BeforeAll
   @Timeout(170)
   static void runTheScenario() throws Exception {
-    deleteRecursively(WORK);
+    Folders.delete(WORK);
     kafka = KafkaFixture.start(Files.createDirectories(WORK.resolve("kafka")));
     kafka.createTopics(2, Topics.ALL.toArray(String[]::new));
     produceCrashAndRestart();
@@ -239,13 +240,5 @@ class ExactlyOnceRestartIT {
     return HttpClient.newHttpClient().send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
         HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static void deleteRecursively(Path dir) throws Exception {
-    if (Files.exists(dir)) {
-      try (var paths = Files.walk(dir)) {
-        paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-    }
   }
 }
