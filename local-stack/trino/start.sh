@@ -42,11 +42,13 @@ chmod 600 "$TRINO_DIR/etc/catalog/iceberg.properties" # holds the S3 secret
 echo -n "Starting Trino $TRINO_VERSION on port $TRINO_PORT "
 deadline=$((SECONDS + ${TRINO_START_TIMEOUT_SECONDS:-120}))
 # "starting":false in /v1/info is not enough: until the coordinator has seen its own node announce
-# itself, queries fail with NO_NODES_AVAILABLE. Ready means a query ran.
+# itself with its catalogs, a query of the iceberg catalog fails with NO_NODES_AVAILABLE (a "SELECT 1"
+# may already pass). Ready means a scan in the iceberg catalog ran, three times in a row.
 next_uri() { sed -n 's/.*"nextUri":"\([^"]*\)".*/\1/p'; }
 answers_query() {
   local body next
-  body=$(curl -fsS -X POST -H "X-Trino-User: lakehouse" --data "SELECT 1" \
+  body=$(curl -fsS -X POST -H "X-Trino-User: lakehouse" \
+    --data "SELECT count(*) FROM iceberg.information_schema.schemata" \
     "http://127.0.0.1:$TRINO_PORT/v1/statement" 2> /dev/null) || return 1
   next=$(next_uri <<< "$body")
   while [[ -n "$next" ]]; do
@@ -55,7 +57,8 @@ answers_query() {
   done
   ! grep -q '"error"' <<< "$body"
 }
-until answers_query; do
+answers_queries() { answers_query && sleep 0.5 && answers_query && sleep 0.5 && answers_query; }
+until answers_queries; do
   if ! "${launcher[@]}" status > /dev/null 2>&1; then
     echo
     echo "Cannot start Trino: the server exited; see $TRINO_DIR/data/var/log/server.log" >&2
