@@ -26,11 +26,19 @@ import org.slf4j.LoggerFactory;
  * creates the client: the restore Kafka Streams would do anyway, without the crash. A clean stop
  * leaves a marker beside the folder, and the next start keeps the state (and its checkpoints).
  * What a crash costs besides: the standby stores of that instance are restored too.
+ *
+ * <p>The deletion keeps Kafka Streams' process id file: the process id is part of the transactional
+ * ids of the stream threads' producers, so the restarted instance's producers fence the killed
+ * ones and abort their open transactions at once. With a new process id those transactions stay
+ * open until their timeout (60 s, {@code StreamsProperties}), and until then read_committed
+ * readers (the sink) and the changelog restores wait behind them.
  */
 final class LocalState {
   private static final Logger LOG = LoggerFactory.getLogger(LocalState.class);
   /** Kafka Streams' own lock file of the folder: held while a client of another process uses it. */
   private static final String STREAMS_LOCK_FILE = ".lock";
+  /** Kafka Streams' file of the instance's process id ({@code StateDirectory}). */
+  static final String PROCESS_ID_FILE = "kafka-streams-process-metadata";
 
   private final Path folder;
   private final Path cleanStopMarker;
@@ -55,8 +63,8 @@ final class LocalState {
         return false;
       }
       LOG.info("The last run did not stop cleanly: deleting its local state {} (under exactly-once Kafka Streams "
-          + "restores it from the changelogs anyway)", folder);
-      deleteRecursively(folder);
+          + "restores it from the changelogs anyway), keeping its process id", folder);
+      deleteAllButTheProcessId();
       return true;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot check the local state in " + folder + ": " + e.getMessage(), e);
@@ -94,10 +102,13 @@ final class LocalState {
     }
   }
 
-  private static void deleteRecursively(Path root) throws IOException {
-    try (Stream<Path> paths = Files.walk(root)) {
+  private void deleteAllButTheProcessId() throws IOException {
+    Path processId = folder.resolve(PROCESS_ID_FILE);
+    try (Stream<Path> paths = Files.walk(folder)) {
       for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
+        if (!path.equals(folder) && !path.equals(processId)) {
+          Files.delete(path);
+        }
       }
     }
   }

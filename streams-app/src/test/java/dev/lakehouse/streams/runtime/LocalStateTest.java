@@ -18,13 +18,19 @@ class LocalStateTest {
   @TempDir Path stateDir;
 
   @Test
-  void stateLeftByARunThatDidNotStopCleanlyIsDeleted() throws Exception {
+  void stateLeftByARunThatDidNotStopCleanlyIsDeletedButItsProcessId() throws Exception {
     Path store = storeOfTask("2_2");
+    Path processId = Files.writeString(stateDir.resolve(APP).resolve(LocalState.PROCESS_ID_FILE),
+        "{\"processId\":\"4f1b7c5e-0000-4000-8000-000000000001\"}");
 
     assertThat(new LocalState(stateDir, APP).discardAfterUncleanStop()).isTrue();
 
     assertThat(store).doesNotExist();
-    assertThat(stateDir.resolve(APP)).doesNotExist();
+    // the restarted instance's producers get the killed ones' transactional ids, so they fence them
+    try (var left = Files.list(stateDir.resolve(APP))) {
+      assertThat(left).containsExactly(processId);
+    }
+    assertThat(processId).hasContent("{\"processId\":\"4f1b7c5e-0000-4000-8000-000000000001\"}");
   }
 
   @Test
