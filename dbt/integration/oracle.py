@@ -147,6 +147,25 @@ def payment_conversion(db):
     return {key: tuple(value) for key, value in result.items()}
 
 
+def sealed_through(db, table, topic, grace_minutes):
+    """When `table`'s windows are all final: the newest window its slowest partition closed (that
+    partition's latest ledger window stream time less the grace, at the minute), but no later than
+    the newest window landed in the table; None before the ledger has a windowed record of `topic`."""
+    latest = {}
+    for row in _distinct(db.rows(
+            f"select source_partition, last_offset, window_stream_time from {SOURCE}.pipeline_ledger "
+            f"where source_topic = '{topic}' and window_stream_time is not null")):
+        partition = row["source_partition"]
+        if partition not in latest or row["last_offset"] > latest[partition]["last_offset"]:
+            latest[partition] = row
+    if not latest:
+        return None
+    slowest = min(_utc(row["window_stream_time"]) for row in latest.values())
+    closed = (slowest - dt.timedelta(minutes=grace_minutes)).replace(second=0, microsecond=0)
+    newest_window_end = _utc(db.rows(f"select max(window_end) as newest from {SOURCE}.{table}")[0]["newest"])
+    return min(closed, newest_window_end)
+
+
 def newest_per_table(db, table):
     """Newest event and processing time, and the newest commit of the sink (a snapshot whose summary
     has its commit id; compaction and other maintenance commits do not count)."""

@@ -1,10 +1,10 @@
-"""Development and test data for the dbt models, written through Trino into the six landed tables.
+"""Development and test data for the dbt models, written through Trino into the seven landed tables.
 
 Mimics what the pipeline lands, deterministically: enriched order events (some with a later
 FULFILLED or CANCELLED event), the 1-minute window results of the on-time PLACED orders, late
 events (in batches after the first, every `late_every`-th order belongs to the previous batch's
 time range and lands in late_events instead of a window), order-payment results, payment outcome
-windows and dead letters. Some rows land twice, as after a sink rebalance.
+windows, dead letters and the pipeline ledger's rows (one per topic and partition per batch). Some rows land twice, as after a sink rebalance.
 
 Batch b's on-time events fall in [end - span, end); its late events one span earlier. As in the
 Streams app, a window has one final result: an event whose window an earlier batch already
@@ -61,6 +61,12 @@ TABLES = {
         reason varchar, error_class varchar, source_topic varchar, source_partition integer,
         source_offset bigint, record_key varchar, record_value varbinary,
         event_time timestamp(6) with time zone, processing_time timestamp(6) with time zone""",
+    # the columns the models read (the contract's dead_lettered_<error class> split is left out)
+    "pipeline_ledger": """
+        source_topic varchar, source_partition integer, first_offset bigint, last_offset bigint,
+        records_read bigint, dead_lettered bigint, duplicates_dropped bigint, kept bigint,
+        windowed bigint, late bigint, stream_time timestamp(6) with time zone,
+        window_stream_time timestamp(6) with time zone, emitted_at timestamp(6) with time zone""",
 }
 
 # Added by version 3 of the orders contract, at the end of orders_enriched: the Iceberg sink appends
@@ -81,7 +87,7 @@ def execute(conn, sql):
 
 
 def create_tables(conn, schema="lakehouse", orders_v3_columns=True):
-    """Creates the six tables in `schema` (if missing); orders_enriched without the columns of the
+    """Creates the seven tables in `schema` (if missing); orders_enriched without the columns of the
     orders contract's version 3 when `orders_v3_columns` is false, as a table created before it."""
     execute(conn, f"create schema if not exists iceberg.{schema}")
     for table, columns in TABLES.items():
@@ -90,6 +96,9 @@ def create_tables(conn, schema="lakehouse", orders_v3_columns=True):
         execute(
             conn,
             f"create table if not exists iceberg.{schema}.{table} ({columns}) "
+            "with (format = 'PARQUET', partitioning = ARRAY['day(emitted_at)'])"
+            if table == "pipeline_ledger"
+            else f"create table if not exists iceberg.{schema}.{table} ({columns}) "
             "with (format = 'PARQUET', partitioning = ARRAY['hour(processing_time)'])"
             if table == "dead_letters"
             else f"create table if not exists iceberg.{schema}.{table} ({columns}) "
@@ -170,7 +179,7 @@ def events_sql(batch, orders, end, span, late_every, processed, closed_until):
 
 def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None,
                schema="lakehouse"):
-    """Writes one batch into all six tables of `schema`; returns the processing time it used."""
+    """Writes one batch into all seven tables of `schema`; returns the processing time it used."""
     processed = processed or dt.datetime.now(dt.timezone.utc)
     closed_until = execute(conn, f"select max(window_end) from iceberg.{schema}.revenue_by_merchant_1m")[0][0]
     events = events_sql(batch, orders, end, span, late_every, processed, closed_until)
@@ -244,6 +253,24 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
         select 'amount -5.00 is negative', 'INVALID_AMOUNT', 'orders', 0, source_offset + 1,
             order_id, null, event_time, processing_time
         from ({events}) where i % 200 = 7 and status = 'PLACED'""")
+    # what the Streams app counted: per partition, the batch's order events (each kept once; the
+    # windows step saw the PLACED ones) and the successful payments of the windows above
+    execute(conn, f"""
+        insert into iceberg.{schema}.pipeline_ledger
+        select 'orders', partition, min(source_offset), max(source_offset), count(*), 0, 0, count(*),
+            count_if(status = 'PLACED' and not is_late), count_if(status = 'PLACED' and is_late),
+            max(event_time), max(case when status = 'PLACED' then event_time end), max(processing_time)
+        from (select *, cast(source_offset % 3 as integer) as partition from ({events}))
+        group by partition
+        union all
+        select 'payments', partition, min(source_offset), max(source_offset), count(*), 0, 0, count(*),
+            count_if(not is_late), count_if(is_late),
+            max(paid_at), max(paid_at), max(processing_time)
+        from (
+            select *, cast(source_offset % 3 as integer) as partition, date_add('second', 20, event_time) as paid_at
+            from ({events}) where status = 'PLACED' and i % 4 <> 1
+        )
+        group by partition""")
     return processed
 
 
@@ -251,7 +278,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=18080)
-    parser.add_argument("--create", action="store_true", help="create the six tables first (if missing)")
+    parser.add_argument("--create", action="store_true", help="create the seven tables first (if missing)")
     parser.add_argument("--without-orders-v3-columns", action="store_true",
                         help="with --create: orders_enriched without the orders contract's version-3 columns")
     parser.add_argument("--batch", type=int, required=True, help="batch number; ids and offsets derive from it")

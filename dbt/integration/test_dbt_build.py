@@ -110,6 +110,47 @@ def test_finance_daily_revenue_sums_the_hours_of_each_day(builds, trino_db, sche
     assert actual == oracle.daily(builds["oracle_after"])
 
 
+WINDOW_GRACE_MINUTES = 2  # the Streams app's window.grace and the project's var window_grace_minutes
+
+
+def watermarks(trino_db):
+    return {table: oracle.sealed_through(trino_db, table, topic, WINDOW_GRACE_MINUTES)
+            for table, topic in (("revenue_by_merchant_1m", "orders"), ("payments_by_outcome_1m", "payments"))}
+
+
+def read_between_equal_watermarks(trino_db, query):
+    """The rows of `query` and the oracle's watermarks, read while no ledger row or window landed
+    (on pipeline data the sink may still be landing the last ledger rows); retried otherwise."""
+    for _ in range(6):
+        before = watermarks(trino_db)
+        rows = trino_db.rows(query)
+        if watermarks(trino_db) == before:
+            return rows, before
+        time.sleep(10)
+    pytest.fail("Cannot read while the ledger stands still: its rows kept landing for a minute")
+
+
+def test_table_watermarks_seal_each_window_table_through_its_slowest_partition(builds, trino_db, schema):
+    rows, expected = read_between_equal_watermarks(trino_db, f"select * from iceberg.{schema}.table_watermarks")
+    assert {r["table_name"]: r["sealed_through_at"] for r in rows} == expected
+
+
+def test_an_hour_is_final_once_its_windows_closed_and_late_events_still_restate_it(builds, trino_db, schema):
+    rows, expected = read_between_equal_watermarks(trino_db, f"select * from iceberg.{schema}.finance_hourly_revenue")
+    sealed = expected["revenue_by_merchant_1m"]
+    assert {(r["merchant_id"], r["currency"], r["revenue_hour"]): r["is_final"] for r in rows} == {
+        (r["merchant_id"], r["currency"], r["revenue_hour"]): sealed is not None
+        and r["revenue_hour"] + dt.timedelta(hours=1) <= sealed for r in rows}
+    if os.environ.get("DBT_TEST_SEED") == "1":
+        # the seeded batches span two hours: the first one closed, the second still open; the second
+        # batch's late events restated hours that were final already
+        assert {r["is_final"] for r in rows} == {True, False}
+        assert any(r["is_final"] and r["is_restated"] for r in rows)
+    daily = trino_db.rows(f"select * from iceberg.{schema}.finance_daily_revenue")
+    assert all(r["is_final"] == (sealed is not None and dt.datetime.combine(r["revenue_date"], dt.time())
+                                 + dt.timedelta(days=1) <= sealed) for r in daily)
+
+
 def rows_within_one_clock_hour(trino_db, query):
     """The rows of `query` and the start of the hour it ran in; retried when the hour turns meanwhile."""
     for _ in range(3):

@@ -1,10 +1,16 @@
 {#- Daily revenue of PLACED orders per merchant and currency (UTC days), late events included,
-    with how much of it arrived late and how many hours were restated for it. -#}
+    with how much of it arrived late, how many hours were restated for it, and whether the day is
+    final: it has ended and all its windows closed (table_watermarks). -#}
 with
 
 hourly as (
 
-    select * from {{ ref('agg_revenue_hourly') }}
+    select
+        *,
+        cast(revenue_hour as date) as revenue_date,
+        {{ sealed_through('revenue_by_merchant_1m') }} as sealed_through_at
+
+    from {{ ref('agg_revenue_hourly') }}
 
 ),
 
@@ -25,12 +31,16 @@ final as (
         cast(sum(late_revenue) as decimal(18, 2)) as late_revenue,
         count_if(is_restated) as restated_hour_count,
 
+        ---------- booleans
+        coalesce(date_add('day', 1, cast(revenue_date as timestamp(6))) <= max(sealed_through_at), false)
+            as is_final,
+
         ---------- timestamps
-        cast(revenue_hour as date) as revenue_date,
+        revenue_date,
         max(updated_at) as updated_at
 
     from hourly
-    group by merchant_id, currency, cast(revenue_hour as date)
+    group by merchant_id, currency, revenue_date
 
 )
 

@@ -1,0 +1,52 @@
+with
+
+source as (
+
+    select * from {{ source('lakehouse', 'pipeline_ledger') }}
+
+),
+
+deduplicated as (
+
+    select
+        *,
+        -- an interval has one row; the sink may land it twice
+        row_number() over (
+            partition by source_topic, source_partition, first_offset
+            order by emitted_at
+        ) as copy_number
+
+    from source
+
+),
+
+renamed as (
+
+    select
+
+        ---------- lineage
+        source_topic,
+        source_partition,
+        first_offset,
+        last_offset,
+
+        ---------- numerics
+        records_read,
+        dead_lettered,
+        duplicates_dropped,
+        kept,
+        windowed,
+        late,
+
+        ---------- timestamps
+        stream_time as stream_at,
+        window_stream_time as window_stream_at,
+        -- named as in every staging view: when the Streams app produced the row
+        emitted_at as processed_at
+
+    from deduplicated
+    where copy_number = 1
+
+)
+
+select * from renamed
