@@ -11,13 +11,18 @@ import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
 import dev.lakehouse.e2e.oracle.TableDiff;
 import dev.lakehouse.generator.GeneratorRun;
+import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.LedgerCoverage;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** What a faulted run's output is judged by once its tail is produced: the oracle's verdict, then the independent checker's. */
 final class AfterFaults {
   private static final Duration LANDING_TIMEOUT = Duration.ofMinutes(5);
   private static final Duration CHECKER_TIMEOUT = Duration.ofMinutes(5);
+  private static final Duration LEDGER_TIMEOUT = Duration.ofMinutes(2);
 
   /** The oracle's comparison and the checker's run, with the oracle's counts over all tables. */
   record Verdict(PipelineVerification oracle, IndependentCheck.Result checker) {
@@ -45,8 +50,29 @@ final class AfterFaults {
       assertThat(diff.getValue().lost()).as("lost rows in %s", diff.getKey().tableName()).isEmpty();
     }
     assertThat(verification.ok()).as(verification.problems()).isTrue();
+    assertTheLedgerCoversEveryInputRecordOnce(tables, generated);
     IndependentCheck.Result check = check(stack, run, CHECKER_TIMEOUT);
     assertThat(check.exitCode()).as("exit code of checker/ (its report is above)").isZero();
+  }
+
+  /**
+   * The landed {@code pipeline_ledger} counts every orders and payments record once, per partition
+   * (against what the generator produced); its last rows come up to a ledger interval and a sink
+   * commit after the outputs.
+   */
+  private static void assertTheLedgerCoversEveryInputRecordOnce(IcebergTables tables, GeneratorRun generated)
+      throws InterruptedException {
+    Map<String, Long> input = generated.records().stream()
+        .filter(r -> r.topic().equals(Topics.ORDERS) || r.topic().equals(Topics.PAYMENTS))
+        .collect(Collectors.groupingBy(r -> LedgerCoverage.partition(r.topic(), r.partition()), Collectors.counting()));
+    String table = Topics.tableName(Topics.PIPELINE_LEDGER);
+    long deadline = System.nanoTime() + LEDGER_TIMEOUT.toNanos();
+    List<String> problems = LedgerCoverage.problems(tables.rows(table), input);
+    while (!problems.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(5_000);
+      problems = LedgerCoverage.problems(tables.rows(table), input);
+    }
+    assertThat(problems).as("what %s says about the input after %s", table, LEDGER_TIMEOUT).isEmpty();
   }
 
   /** Both verdicts without asserting, for runs that report rather than fail (the soak). */

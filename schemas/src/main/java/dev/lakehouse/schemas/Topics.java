@@ -20,6 +20,8 @@ public final class Topics {
   public static final String LATE_EVENTS = "late-events";
   public static final String ORDER_PAYMENTS = "order-payments";
   public static final String DEAD_LETTERS = "dead-letters";
+  /** Where every input record went, per input partition and interval. */
+  public static final String PIPELINE_LEDGER = "pipeline-ledger";
 
   public static final List<String> INPUTS = List.of(ORDERS, PAYMENTS, CUSTOMERS, MERCHANTS);
   public static final List<String> OUTPUTS =
@@ -29,7 +31,8 @@ public final class Topics {
           PAYMENTS_BY_OUTCOME_1M,
           LATE_EVENTS,
           ORDER_PAYMENTS,
-          DEAD_LETTERS);
+          DEAD_LETTERS,
+          PIPELINE_LEDGER);
   public static final List<String> ALL =
       List.of(
           ORDERS,
@@ -41,7 +44,8 @@ public final class Topics {
           PAYMENTS_BY_OUTCOME_1M,
           LATE_EVENTS,
           ORDER_PAYMENTS,
-          DEAD_LETTERS);
+          DEAD_LETTERS,
+          PIPELINE_LEDGER);
 
   private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
 

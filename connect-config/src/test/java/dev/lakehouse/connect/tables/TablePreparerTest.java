@@ -72,7 +72,7 @@ class TablePreparerTest {
     assertThat(first).extracting(o -> o.table().identifier().toString() + " " + o.action()).containsExactly(
         "lakehouse.orders_enriched CREATED", "lakehouse.revenue_by_merchant_1m CREATED",
         "lakehouse.payments_by_outcome_1m CREATED", "lakehouse.late_events CREATED",
-        "lakehouse.order_payments CREATED", "lakehouse.dead_letters CREATED");
+        "lakehouse.order_payments CREATED", "lakehouse.dead_letters CREATED", "lakehouse.pipeline_ledger CREATED");
     assertThat(second).extracting(TablePreparer.Outcome::action).containsOnly(TablePreparer.Action.UNCHANGED);
 
     Table orders = table("orders_enriched");
@@ -111,6 +111,9 @@ class TablePreparerTest {
     assertThat(column(table("dead_letters"), "record_value"))
         .isEqualTo(optional(0, "record_value", Types.BinaryType.get()));
     assertThat(column(table("dead_letters"), "event_time")).isEqualTo(optional(0, "event_time", TIMESTAMPTZ));
+    assertThat(partitioning(table("pipeline_ledger"))).containsExactly("day(emitted_at)");
+    assertThat(column(table("pipeline_ledger"), "records_read")).isEqualTo(required(0, "records_read", LONG));
+    assertThat(column(table("pipeline_ledger"), "stream_time")).isEqualTo(optional(0, "stream_time", TIMESTAMPTZ));
 
     assertThat(orders.properties())
         .containsEntry("commit.retry.num-retries", "10")

@@ -55,7 +55,7 @@ class GlueCatalogOnMotoTest {
   private static final String WAREHOUSE = MotoConnectorConfig.WAREHOUSE;
   // the table contracts (README, "Topics and tables"), written here rather than read from the config under test
   static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
-      "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters");
+      "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters", "pipeline_ledger");
 
   private static MotoServer moto;
 

@@ -29,7 +29,11 @@ public final class IcebergTables implements RowSource, AutoCloseable {
   }
 
   public Table load(OutputTable table) {
-    return catalog.loadTable(TableIdentifier.of(NAMESPACE, table.tableName()));
+    return load(table.tableName());
+  }
+
+  public Table load(String tableName) {
+    return catalog.loadTable(TableIdentifier.of(NAMESPACE, tableName));
   }
 
   /** Rows of the current snapshot per its summary (cheap: no data file is read); 0 before the first commit. */
@@ -42,7 +46,12 @@ public final class IcebergTables implements RowSource, AutoCloseable {
   /** Every row of the table, each as column name to {@link Values#normalize normalized} value. */
   @Override
   public List<Map<String, Object>> rows(OutputTable table) {
-    Table loaded = load(table);
+    return rows(table.tableName());
+  }
+
+  /** Every row of a table of the namespace, by its name, as {@link #rows(OutputTable)}. */
+  public List<Map<String, Object>> rows(String tableName) {
+    Table loaded = load(tableName);
     List<Map<String, Object>> rows = new ArrayList<>();
     List<Types.NestedField> columns = loaded.schema().columns();
     try (CloseableIterable<Record> records = IcebergGenerics.read(loaded).build()) {
@@ -54,7 +63,7 @@ public final class IcebergTables implements RowSource, AutoCloseable {
         rows.add(row);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read table " + table.tableName() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("Cannot read table " + tableName + ": " + e.getMessage(), e);
     }
     return rows;
   }

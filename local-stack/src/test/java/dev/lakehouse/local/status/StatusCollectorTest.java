@@ -240,7 +240,8 @@ class StatusCollectorTest {
     assertThat(status.iceberg().tables().get(0)).isEqualTo(new StackStatus.Table("orders_enriched", true, snapshotId,
         committedAt.toString(), 90L, 7L));
     assertThat(status.iceberg().tables()).filteredOn(t -> !t.exists()).extracting(StackStatus.Table::table)
-        .containsExactly("revenue_by_merchant_1m", "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters");
+        .containsExactly("revenue_by_merchant_1m", "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters",
+            "pipeline_ledger");
     assertThat(status.maintenance().note()).isEqualTo("maintenance-job is not built");
   }
 

@@ -29,6 +29,7 @@ public final class TopologyKeys {
   public static final String REFERENCE_JOIN_GRACE = "reference.join-grace";
   public static final String REFERENCE_HISTORY_RETENTION = "reference.history-retention";
   public static final String PAYMENT_JOIN_WINDOW = "payment-join.window";
+  public static final String LEDGER_INTERVAL = "ledger.interval";
 
   private TopologyKeys() {}
 
@@ -69,7 +70,11 @@ public final class TopologyKeys {
         .define(PAYMENT_JOIN_WINDOW, Type.STRING, Durations.format(defaults.paymentJoinWindow()),
             Durations.atLeast(Duration.ofSeconds(1)), Importance.MEDIUM,
             "How long after an order its successful payment is looked for; after that (plus window.grace) "
-                + "the order is emitted as UNPAID.");
+                + "the order is emitted as UNPAID.")
+        .define(LEDGER_INTERVAL, Type.STRING, Durations.format(defaults.ledgerInterval()),
+            Durations.atLeast(Duration.ZERO), Importance.LOW,
+            "How often (wall clock) each task writes a pipeline-ledger row per input partition: how many records "
+                + "it read and where each went, in the transaction of their outputs; 0 writes no ledger.");
   }
 
   /** Cross-field checks, named by key; the same rules {@link TopologySettings} enforces. */
@@ -102,6 +107,7 @@ public final class TopologyKeys {
         .referenceJoinGrace(config.duration(REFERENCE_JOIN_GRACE))
         .referenceHistoryRetention(config.duration(REFERENCE_HISTORY_RETENTION))
         .paymentJoinWindow(config.duration(PAYMENT_JOIN_WINDOW))
+        .ledgerInterval(config.duration(LEDGER_INTERVAL))
         .registryConfig(config.schemaRegistrySettings());
   }
 

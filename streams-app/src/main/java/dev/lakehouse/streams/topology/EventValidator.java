@@ -1,5 +1,6 @@
 package dev.lakehouse.streams.topology;
 
+import dev.lakehouse.streams.topology.LedgerCounts.Fate;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
@@ -11,23 +12,32 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  */
 final class EventValidator implements FixedKeyProcessor<String, byte[], Routed<SourcedEvent>> {
   private final InputCheck check;
+  private final boolean ledgerOn;
 
   private FixedKeyProcessorContext<String, Routed<SourcedEvent>> context;
   private StreamTime streamTime;
+  private LedgerStep ledger;
   private Sensor valid;
   private Sensor deadLettered;
 
-  EventValidator(InputCheck check) {
+  EventValidator(InputCheck check, boolean ledgerOn) {
     this.check = check;
+    this.ledgerOn = ledgerOn;
   }
 
   @Override
   public void init(FixedKeyProcessorContext<String, Routed<SourcedEvent>> context) {
     this.context = context;
     String topic = check.rules().topic();
-    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), topic + "-validation");
+    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), streamTimeKey(topic));
+    this.ledger = LedgerStep.in(context, ledgerOn, topic, Ledger.VALIDATION);
     this.valid = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_VALID, topic);
     this.deadLettered = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_DEAD_LETTERED, topic);
+  }
+
+  /** The {@link StreamTime} key of a topic's validation: the highest event time accepted on the partition. */
+  static String streamTimeKey(String topic) {
+    return topic + "-validation";
   }
 
   @Override
@@ -37,6 +47,7 @@ final class EventValidator implements FixedKeyProcessor<String, byte[], Routed<S
         context.currentSystemTimeMs(), streamTime.current());
     if (!result.isValid()) {
       deadLettered.record();
+      ledger.read(lineage.offset(), Fate.deadLettered(result.violation().errorClass()));
       context.forward(record
           .withValue(Routed.<SourcedEvent>divert(DeadLetters.row(result.violation(), lineage, record.key(),
               record.value(), result.eventTime(), context.currentSystemTimeMs())))

@@ -39,19 +39,27 @@ public final class LakehouseTopology {
     Serde<GenericRecord> outputSerde = new AvroSerde(registry, null);
     StreamsBuilder builder = new StreamsBuilder();
     StoreTypes stores = StoreTypes.from(streamsProps);
-    ValidatedInput inputs = new ValidatedInput(builder, deserializer, outputSerde);
+    ValidatedInput inputs = new ValidatedInput(builder, deserializer, outputSerde, Ledger.isOn(settings));
     StreamTime.addStore(builder, stores);
+    Ledger.addStore(builder, stores);
 
     ReferenceStores.add(builder, stores, settings, deserializer);
     KStream<String, SourcedEvent> orders = inputs.read(EventRules.orders(settings), EventTimeRule.events(settings));
     KStream<String, SourcedEvent> payments =
         inputs.read(EventRules.payments(settings), EventTimeRule.events(settings));
 
+    WindowedTotals.Spec revenue = new WindowedTotals.Spec("revenue-by-merchant-currency", Topics.ORDERS,
+        (orderId, order) -> WindowRows.revenueKey(order), WindowRows::revenue, Topics.REVENUE_BY_MERCHANT_1M);
+    WindowedTotals.Spec paymentOutcomes = new WindowedTotals.Spec("payments-by-outcome", Topics.PAYMENTS,
+        (orderId, payment) -> payment.text("outcome"), WindowRows::paymentsByOutcome, Topics.PAYMENTS_BY_OUTCOME_1M);
+    Map<String, String> windowStreamTimeKeys =
+        Map.of(Topics.ORDERS, revenue.partialsStore(), Topics.PAYMENTS, paymentOutcomes.partialsStore());
+
     OrderTracker.storeBuilders(stores, settings).forEach(builder::addStateStore);
     RoutedBranches<SourcedEvent> tracked = RoutedBranches.split(
         orders.merge(payments, Named.as("orders-and-payments"))
-            .process(() -> new OrderTracker(settings), Named.as("order-tracker"), OrderTracker.STATE_STORE,
-                OrderTracker.DEADLINES_STORE, StreamTime.STORE),
+            .process(() -> new OrderTracker(settings, windowStreamTimeKeys), Named.as("order-tracker"), OrderTracker.STATE_STORE,
+                OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
         "order-tracker");
     tracked.diverted().to(byRowType(), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));
 
@@ -66,14 +74,8 @@ public final class LakehouseTopology {
     WindowedTotals.build(builder, stores,
         newOrders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text("status")),
             Named.as("revenue-placed-orders")),
-        new WindowedTotals.Spec("revenue-by-merchant-currency", Topics.ORDERS,
-            (orderId, order) -> WindowRows.revenueKey(order), WindowRows::revenue, Topics.REVENUE_BY_MERCHANT_1M),
-        settings, outputSerde);
-    WindowedTotals.build(builder, stores, newPayments,
-        new WindowedTotals.Spec("payments-by-outcome", Topics.PAYMENTS,
-            (orderId, payment) -> payment.text("outcome"), WindowRows::paymentsByOutcome,
-            Topics.PAYMENTS_BY_OUTCOME_1M),
-        settings, outputSerde);
+        revenue, settings, outputSerde);
+    WindowedTotals.build(builder, stores, newPayments, paymentOutcomes, settings, outputSerde);
     return builder.build(streamsProps);
   }
 
@@ -91,8 +93,13 @@ public final class LakehouseTopology {
         .to(Topics.ORDERS_ENRICHED, Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
   }
 
-  /** The order tracker's rows: dead letters (UNKNOWN_ORDER) or order-payments rows. */
+  /** The order tracker's rows: dead letters (UNKNOWN_ORDER), ledger rows or order-payments rows. */
   private static TopicNameExtractor<String, GenericRecord> byRowType() {
-    return (key, row, context) -> row.getSchema().equals(DEAD_LETTER) ? Topics.DEAD_LETTERS : Topics.ORDER_PAYMENTS;
+    return (key, row, context) -> {
+      if (row.getSchema().equals(DEAD_LETTER)) {
+        return Topics.DEAD_LETTERS;
+      }
+      return row.getSchema().equals(Ledger.ROW) ? Topics.PIPELINE_LEDGER : Topics.ORDER_PAYMENTS;
+    };
   }
 }

@@ -1,6 +1,7 @@
 package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.topology.LedgerCounts.Fate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Windowed;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -47,22 +49,30 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private final long joinWindowMs;
   private final long graceMs;
   private final long bucketMs;
+  private final boolean ledgerOn;
+  private final Duration ledgerInterval;
+  private final Map<String, String> windowStreamTimeKeys;
 
   private ProcessorContext<String, Routed<SourcedEvent>> context;
   private WindowStore<String, OrderState> states;
   private DeadlineIndex deadlines;
   private final StoredIds storedIds = new StoredIds();
   private StreamTime streamTime;
+  private Map<String, LedgerStep> ledgerSteps;
   private Map<String, Sensor> duplicates;
   private Sensor extraPayments;
   private Sensor unknownOrders;
 
-  OrderTracker(TopologySettings settings) {
+  /** @param windowStreamTimeKeys per input topic, the {@link StreamTime} key of the window step it feeds (for the ledger) */
+  OrderTracker(TopologySettings settings, Map<String, String> windowStreamTimeKeys) {
     this.dedupMs = settings.dedupWindow().toMillis();
     this.joinWindow = settings.paymentJoinWindow();
     this.joinWindowMs = joinWindow.toMillis();
     this.graceMs = settings.windowGrace().toMillis();
     this.bucketMs = stateLifetime(settings).toMillis();
+    this.ledgerOn = Ledger.isOn(settings);
+    this.ledgerInterval = settings.ledgerInterval();
+    this.windowStreamTimeKeys = windowStreamTimeKeys;
   }
 
   /** How long a state must stay after its last change: long enough for every deadline and remembered id. */
@@ -92,6 +102,14 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     this.extraPayments = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.EXTRA_PAYMENTS, Topics.PAYMENTS);
     this.unknownOrders = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_DEAD_LETTERED,
         Topics.PAYMENTS);
+    this.ledgerSteps = Map.of(
+        Topics.ORDERS, LedgerStep.in(context, ledgerOn, Topics.ORDERS, Ledger.TRACKER),
+        Topics.PAYMENTS, LedgerStep.in(context, ledgerOn, Topics.PAYMENTS, Ledger.TRACKER));
+    if (ledgerOn) {
+      Ledger ledger = new Ledger(context, windowStreamTimeKeys);
+      context.schedule(ledgerInterval, PunctuationType.WALL_CLOCK_TIME, wallClock -> ledger.takeRows(wallClock)
+          .forEach(row -> context.forward(new Record<>(Ledger.rowKey(row), Routed.<SourcedEvent>divert(row), wallClock))));
+    }
     long now = streamTime.current();
     rebuildDerivedState(now == StreamTime.NONE ? 0L : now);
   }
@@ -122,13 +140,22 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     String topic = event.lineage().topic();
     OrderState state = load(orderId, now - bucketMs, now);
     String eventId = event.text("event_id");
+    long offset = event.lineage().offset();
     if (state.seenSince(eventId, now - dedupMs)) {
       duplicates.get(topic).record();
+      ledgerSteps.get(topic).read(offset, Fate.DUPLICATE_DROPPED);
       return;
     }
     state.remember(eventId, now, now - dedupMs);
+    boolean placedOrder = Topics.ORDERS.equals(topic) && TopologySettings.PLACED.equals(event.text("status"));
+    // PLACED orders and all payments go on to their window step
+    if (placedOrder || Topics.PAYMENTS.equals(topic)) {
+      ledgerSteps.get(topic).read(offset, Fate.KEPT, Fate.WINDOW_INPUT);
+    } else {
+      ledgerSteps.get(topic).read(offset, Fate.KEPT);
+    }
     context.forward(record.withValue(Routed.keep(event)));
-    if (Topics.ORDERS.equals(topic) && TopologySettings.PLACED.equals(event.text("status"))) {
+    if (placedOrder) {
       place(state, orderId, event, now);
     } else if (Topics.PAYMENTS.equals(topic) && TopologySettings.SUCCEEDED.equals(event.text("outcome"))) {
       pay(state, orderId, event, now);

@@ -24,7 +24,7 @@ public final class ReferenceChecksTopology {
     StreamsBuilder builder = new StreamsBuilder();
     StreamTime.addStore(builder, StoreTypes.from(streamsProps));
     ValidatedInput inputs =
-        new ValidatedInput(builder, new AvroDeserializer(registry, null), new AvroSerde(registry, null));
+        new ValidatedInput(builder, new AvroDeserializer(registry, null), new AvroSerde(registry, null), false);
     inputs.read(EventRules.customers(), EventTimeRule.referenceVersions(settings));
     inputs.read(EventRules.merchants(), EventTimeRule.referenceVersions(settings));
     return builder.build(streamsProps);

@@ -27,6 +27,8 @@ import java.util.Set;
  *     the customer and merchant histories keep older versions for as-of lookups; at least
  *     {@code referenceJoinGrace}
  * @param paymentJoinWindow how long after an order its successful payment may happen
+ * @param ledgerInterval how often (wall clock) each task writes its {@code pipeline-ledger} rows;
+ *     zero writes no ledger
  * @param inputPartitions partitions of {@code orders} (= of {@code payments}): the windows are
  *     final once every one of them has closed them
  * @param registryConfig schema registry client settings ({@code schema.registry.url}, ...)
@@ -43,6 +45,7 @@ public record TopologySettings(
     Duration referenceJoinGrace,
     Duration referenceHistoryRetention,
     Duration paymentJoinWindow,
+    Duration ledgerInterval,
     int inputPartitions,
     Map<String, String> registryConfig) {
 
@@ -57,6 +60,7 @@ public record TopologySettings(
     requireNonNegative("reference join grace", referenceJoinGrace);
     requirePositive("reference history retention", referenceHistoryRetention);
     requirePositive("payment join window", paymentJoinWindow);
+    requireNonNegative("ledger interval", ledgerInterval);
     currencies = requireNonEmpty("currencies", currencies);
     orderStatuses = requireNonEmpty("order statuses", orderStatuses);
     paymentOutcomes = requireNonEmpty("payment outcomes", paymentOutcomes);
@@ -104,6 +108,7 @@ public record TopologySettings(
         .referenceJoinGrace(referenceJoinGrace)
         .referenceHistoryRetention(referenceHistoryRetention)
         .paymentJoinWindow(paymentJoinWindow)
+        .ledgerInterval(ledgerInterval)
         .inputPartitions(inputPartitions)
         .registryConfig(registryConfig);
   }
@@ -122,6 +127,7 @@ public record TopologySettings(
     // as long as the horizon, so that any order still accepted finds the version of its time
     private Duration referenceHistoryRetention = Duration.ofDays(7);
     private Duration paymentJoinWindow = Duration.ofMinutes(30);
+    private Duration ledgerInterval = Duration.ofSeconds(10);
     private int inputPartitions = 1;
     private Map<String, String> registryConfig = Map.of("schema.registry.url", "file:");
 
@@ -182,6 +188,11 @@ public record TopologySettings(
       return this;
     }
 
+    public Builder ledgerInterval(Duration value) {
+      ledgerInterval = value;
+      return this;
+    }
+
     public Builder inputPartitions(int value) {
       inputPartitions = value;
       return this;
@@ -195,7 +206,7 @@ public record TopologySettings(
     public TopologySettings build() {
       return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
           paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow,
-          inputPartitions, registryConfig);
+          ledgerInterval, inputPartitions, registryConfig);
     }
   }
 

@@ -16,11 +16,15 @@ final class ValidatedInput {
   private final StreamsBuilder builder;
   private final AvroDeserializer deserializer;
   private final Serde<GenericRecord> outputSerde;
+  private final boolean ledgerOn;
 
-  ValidatedInput(StreamsBuilder builder, AvroDeserializer deserializer, Serde<GenericRecord> outputSerde) {
+  /** @param ledgerOn whether validation counts each record in the {@link Ledger} (whose store the topology has) */
+  ValidatedInput(StreamsBuilder builder, AvroDeserializer deserializer, Serde<GenericRecord> outputSerde,
+      boolean ledgerOn) {
     this.builder = builder;
     this.deserializer = deserializer;
     this.outputSerde = outputSerde;
+    this.ledgerOn = ledgerOn;
   }
 
   /** Valid records of the topic, keyed as read, timestamped with their event time. */
@@ -31,7 +35,8 @@ final class ValidatedInput {
         .stream(topic, Consumed.with(Serdes.String(), Serdes.ByteArray())
             .withTimestampExtractor(new ValidTimestampExtractor())
             .withName(topic + "-source"))
-        .processValues(() -> new EventValidator(check), Named.as(topic + "-validation"), StreamTime.STORE);
+        .processValues(() -> new EventValidator(check, ledgerOn), Named.as(topic + "-validation"),
+            ledgerOn ? new String[] {StreamTime.STORE, Ledger.STORE} : new String[] {StreamTime.STORE});
     RoutedBranches<SourcedEvent> branches = RoutedBranches.split(routed, topic + "-validation");
     sendDeadLetters(branches.diverted(), topic + "-validation");
     return branches.kept();

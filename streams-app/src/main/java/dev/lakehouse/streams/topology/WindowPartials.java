@@ -1,6 +1,7 @@
 package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.topology.LedgerCounts.Fate;
 import java.time.Instant;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -27,16 +28,19 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
   private final WindowedTotals.Spec spec;
   private final long sizeMs;
   private final long graceMs;
+  private final boolean ledgerOn;
 
   private ProcessorContext<String, Routed<WindowMessage>> context;
   private TimeQueue<WindowTotals> open;
   private StreamTime streamTime;
+  private LedgerStep ledger;
   private Sensor late;
 
-  WindowPartials(WindowedTotals.Spec spec, long sizeMs, long graceMs) {
+  WindowPartials(WindowedTotals.Spec spec, long sizeMs, long graceMs, boolean ledgerOn) {
     this.spec = spec;
     this.sizeMs = sizeMs;
     this.graceMs = graceMs;
+    this.ledgerOn = ledgerOn;
   }
 
   @Override
@@ -44,6 +48,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
     this.context = context;
     this.open = new TimeQueue<>(context.getStateStore(spec.partialsStore()));
     this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), spec.partialsStore());
+    this.ledger = LedgerStep.in(context, ledgerOn, spec.sourceTopic(), Ledger.WINDOWS);
     this.late = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_LATE, spec.sourceTopic());
   }
 
@@ -56,6 +61,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
     String groupKey = spec.groupKey().apply(record.key(), record.value());
     if (windowStart + sizeMs + graceMs <= now) {
       late.record();
+      ledger.count(Fate.LATE);
       context.forward(new Record<>(groupKey, Routed.divert(lateEvent(record.value(), windowStart, now)), time));
     } else {
       Bytes key = TimeKeys.of(windowStart, groupKey);

@@ -62,8 +62,8 @@ final class WindowedTotals {
     builder.addStateStore(Stores.keyValueStoreBuilder(stores.keyValue(spec.mergeClosedStore()), Serdes.Integer(),
         Serdes.Long()));
 
-    KStream<String, Routed<WindowMessage>> routed = events.process(() -> new WindowPartials(spec, sizeMs, graceMs),
-        Named.as(name + "-partials"), spec.partialsStore(), StreamTime.STORE);
+    KStream<String, Routed<WindowMessage>> routed = events.process(() -> new WindowPartials(spec, sizeMs, graceMs, Ledger.isOn(settings)),
+        Named.as(name + "-partials"), spec.partialsStore(), StreamTime.STORE, Ledger.STORE);
     RoutedBranches<WindowMessage> branches = RoutedBranches.split(routed, name + "-partials");
     branches.diverted().to(Topics.LATE_EVENTS,
         Produced.with(Serdes.String(), outputSerde).withName(name + "-late-events-sink"));

@@ -2,23 +2,12 @@ package dev.lakehouse.streams.bench;
 
 import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorConfig;
-import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.runtime.JvmOptions;
-import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.Folders;
 import dev.lakehouse.testkit.EmbeddedKafka;
-import dev.lakehouse.testkit.FreePorts;
-import dev.lakehouse.testkit.JavaCommand;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,8 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -46,7 +33,6 @@ import org.apache.kafka.streams.StreamsConfig;
  */
 public final class StreamsBenchmark {
   private static final String APP_ID = "bench-streams";
-  private static final Pattern HEAP_BEFORE_GC = Pattern.compile(" (\\d+)M->\\d+M\\(\\d+M\\)");
 
   private StreamsBenchmark() {}
 
@@ -83,49 +69,26 @@ public final class StreamsBenchmark {
   private static void run(Path work, int events, int partitions, List<String> appSettings, List<String> jvmOptions)
       throws Exception {
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"), 0)) {
-      List<String> topics = new ArrayList<>(Topics.ALL);
-      topics.add(PassThrough.SINK);
-      kafka.createTopics(partitions, topics.toArray(String[]::new));
-
-      long inputRecords;
-      GeneratorConfig input = GeneratorConfig.builder()
-          .bootstrapServers(kafka.bootstrapServers()).seed(7).events(events).tail(false).build();
-      try (Generator generator = Generator.create(input)) {
-        inputRecords = generator.produceMain().size();
-      }
-      System.out.printf("input: %d records on %s, %d partitions each%n", inputRecords, Topics.INPUTS, partitions);
+      long inputRecords = produceInput(kafka, events, partitions);
 
       long commitIntervalMs = commitIntervalMs(appSettings);
       double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), commitIntervalMs).run(Topics.INPUTS, inputRecords);
       double ceiling = inputRecords / ceilingSeconds;
 
-      int port = FreePorts.pick();
-      Path config = Files.writeString(work.resolve("app.properties"), String.join("\n",
-          "kafka.bootstrap.servers=" + kafka.bootstrapServers(),
-          "streams.application.id=" + APP_ID,
-          "data.dir=" + work.resolve("app-data"),
-          "http.bind-address=127.0.0.1",
-          "http.port=" + port,
-          String.join("\n", appSettings),
-          ""));
       double appSeconds;
       double cpuSeconds;
+      long peakHeapMiB;
       Map<String, Long> writes;
-      Path gcLog = work.resolve("app-gc.log");
-      List<String> options = new ArrayList<>(jvmOptions);
-      // peak heap from the GC log, so that nothing polls the app while it is measured
-      options.add("-Xlog:gc:file=" + gcLog);
-      try (ChildProcess app = JavaCommand.onThisClasspath(App.class).jvmOptions(options)
-          .args("--config", config.toString()).start(work.resolve("app.log"))) {
-        awaitReady(port, app);
-        Duration cpuAtStart = app.cpuTime();
-        long start = System.nanoTime();
-        new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofMinutes(30)).awaitBeforeTail();
-        appSeconds = (System.nanoTime() - start) / 1e9;
-        cpuSeconds = app.cpuTime().minus(cpuAtStart).toMillis() / 1e3;
+      BenchedApp app = BenchedApp.start(kafka.bootstrapServers(), work, APP_ID, appSettings, jvmOptions);
+      try {
+        app.awaitCatchUp();
         writes = recordsWrittenByApp(kafka.bootstrapServers());
-        System.out.printf("app stopped with exit code %d after SIGTERM%n", app.stop(Duration.ofSeconds(60)));
+      } finally {
+        app.close();
       }
+      appSeconds = app.seconds();
+      cpuSeconds = app.cpuSeconds();
+      peakHeapMiB = app.peakHeapMiB();
       double throughput = inputRecords / appSeconds;
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
           + "(read_committed, commit every %d ms, linger.ms=100), same Avro serde, same broker%n", jvmOptions,
@@ -143,7 +106,21 @@ public final class StreamsBenchmark {
           .forEach(topic -> System.out.printf(Locale.ROOT, "  %5.2f per input  %s%n",
               (double) topic.getValue() / inputRecords, topic.getKey()));
       System.out.printf(Locale.ROOT, "peak heap: %d MiB (app JVM, largest heap before a collection in its GC log)%n",
-          peakHeapMiB(gcLog));
+          peakHeapMiB);
+    }
+  }
+
+  /** Creates every topic of the pipeline and the ceiling, and produces the generator's seeded input; returns its size. */
+  static long produceInput(EmbeddedKafka kafka, int events, int partitions) throws Exception {
+    List<String> topics = new ArrayList<>(Topics.ALL);
+    topics.add(PassThrough.SINK);
+    kafka.createTopics(partitions, topics.toArray(String[]::new));
+    GeneratorConfig input = GeneratorConfig.builder()
+        .bootstrapServers(kafka.bootstrapServers()).seed(7).events(events).tail(false).build();
+    try (Generator generator = Generator.create(input)) {
+      long inputRecords = generator.produceMain().size();
+      System.out.printf("input: %d records on %s, %d partitions each%n", inputRecords, Topics.INPUTS, partitions);
+      return inputRecords;
     }
   }
 
@@ -161,39 +138,5 @@ public final class StreamsBenchmark {
           .forEach((partition, end) -> perTopic.merge(partition.topic(), end.offset(), Long::sum));
       return perTopic;
     }
-  }
-
-  private static void awaitReady(int port, ChildProcess app) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-    while (status(port) != 200) {
-      if (!app.isAlive() || System.nanoTime() > deadline) {
-        throw new IllegalStateException("Cannot benchmark: the app did not become ready (see its log)");
-      }
-      Thread.sleep(100);
-    }
-  }
-
-  private static int status(int port) {
-    try {
-      return get(port, "/health/ready").statusCode();
-    } catch (Exception e) {
-      return -1;
-    }
-  }
-
-  /** The largest "used before" of the collections in a {@code -Xlog:gc} file ("... 123M->45M(1024M) ..."). */
-  private static long peakHeapMiB(Path gcLog) throws IOException {
-    long peak = 0;
-    Matcher matcher = HEAP_BEFORE_GC.matcher(Files.readString(gcLog));
-    while (matcher.find()) {
-      peak = Math.max(peak, Long.parseLong(matcher.group(1)));
-    }
-    return peak;
-  }
-
-  private static HttpResponse<String> get(int port, String path) throws Exception {
-    return HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
-        HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -12,6 +12,7 @@ import dev.lakehouse.streams.App;
 import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.Folders;
 import dev.lakehouse.testkit.KafkaFixture;
+import dev.lakehouse.testkit.LedgerCoverage;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.JavaCommand;
 import java.net.URI;
@@ -24,12 +25,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,8 +48,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The whole app on a real KRaft broker with exactly-once: a seeded stream of orders, payments and
  * reference data (with out-of-order, late, duplicate and malformed records) is produced while the
- * app runs in a child JVM; the app is killed with SIGKILL mid-stream and restarted; a read_committed
- * reader must then see every expected output record exactly once.
+ * app runs in a child JVM; the app is killed with SIGKILL mid-stream, restarted, killed again once
+ * the restart has committed output, and restarted; a read_committed reader must then see every
+ * expected output record exactly once, and the pipeline ledger count every input record once.
  */
 class ExactlyOnceRestartIT {
   private static final String APP_ID = "eos-restart-it";
@@ -53,7 +64,7 @@ class ExactlyOnceRestartIT {
   private static String appLog;
 
   @BeforeAll
-  @Timeout(170)
+  @Timeout(300)
   static void runTheScenario() throws Exception {
     Folders.delete(WORK);
     kafka = KafkaFixture.start(Files.createDirectories(WORK.resolve("kafka")));
@@ -106,17 +117,33 @@ class ExactlyOnceRestartIT {
           .until(() -> enriched.poll().size() >= 20);
       assertThat(mainPhase).as("the crash must happen while input is still arriving").isNotDone();
       first.kill();
-
       try (ChildProcess second = app(config).start(log)) {
+        await("second app ready").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
+            .until(() -> status(httpPort, "/health/ready") == 200);
+        int before = enriched.poll().size();
+        await("committed output of the second app").atMost(Duration.ofSeconds(60))
+            .until(() -> enriched.poll().size() >= before + 20);
+        second.kill();
+      }
+
+      try (ChildProcess third = app(config).start(log)) {
         produced.addAll(mainPhase.get());
         new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofSeconds(90)).awaitBeforeTail();
         produced.addAll(generator.produceTail());
         new GroupCatchUp(kafka.bootstrapServers(), APP_ID, Duration.ofSeconds(60)).awaitBeforeTail();
+        // the rows of the last records come at the next ledger interval after them
+        await("ledger rows up to the end of the input").atMost(Duration.ofSeconds(90))
+            .until(() -> ledgerReachesTheEndOf(produced));
 
         liveAfterRestart = status(httpPort, "/health/live");
         metricsAfterRestart = get(httpPort, "/metrics").body();
-        exitCodeAfterSigterm = second.stop(Duration.ofSeconds(60));
+        exitCodeAfterSigterm = third.stop(Duration.ofSeconds(60));
       }
+      // a killed app's open transaction holds back what read_committed readers see until the restarted
+      // app's producers fence it (same process id) or, failing that, its timeout (60 s) aborts it
+      await("the killed apps' open transactions aborted")
+          .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(2))
+          .until(ExactlyOnceRestartIT::noOpenTransactionOnTheOutputs);
     }
     expected = new GeneratedInput(produced);
     appLog = Files.readString(log);
@@ -133,9 +160,10 @@ class ExactlyOnceRestartIT {
 
   @Test
   void theStateOfTheKilledRunIsDeletedBeforeTheRestartAndACleanStopIsMarked() {
-    assertThat(appLog).as("the second start, after SIGKILL")
-        .containsOnlyOnce("The last run did not stop cleanly: deleting its local state "
-            + WORK.resolve("app-data").resolve("streams-state").resolve(APP_ID));
+    String deleting = "The last run did not stop cleanly: deleting its local state "
+        + WORK.resolve("app-data").resolve("streams-state").resolve(APP_ID);
+    assertThat(appLog.split(Pattern.quote(deleting), -1)).as("the two starts after SIGKILL")
+        .hasSize(3);
     assertThat(WORK.resolve("app-data").resolve("streams-state").resolve(APP_ID + ".stopped-cleanly"))
         .as("marker of the graceful stop after SIGTERM").exists();
   }
@@ -194,6 +222,62 @@ class ExactlyOnceRestartIT {
         .containsExactlyInAnyOrderElementsOf(expected.joinedOrderIds());
   }
 
+  /**
+   * Every input record of orders and payments is in exactly one ledger row of its partition, counted
+   * once by where it went; checked against the records the generator produced (an independent count).
+   */
+  @Test
+  void theLedgerCountsEveryInputRecordOnceAcrossBothKills() {
+    List<GenericRecord> rows = values(Topics.PIPELINE_LEDGER);
+    Map<String, Long> input = new HashMap<>();
+    for (String topic : List.of(Topics.ORDERS, Topics.PAYMENTS)) {
+      for (int partition : List.of(0, 1)) {
+        input.put(LedgerCoverage.partition(topic, partition), expected.recordsIn(topic, partition));
+        assertThat(sum(ledgerRows(rows, topic, partition), "dead_lettered")).as("%s-%d dead letters", topic, partition)
+            .isEqualTo(expected.deadLetterSources().stream().filter(s -> s.startsWith(topic + "/" + partition + "/")).count());
+      }
+    }
+    assertThat(LedgerCoverage.problems(rows.stream().map(ExactlyOnceRestartIT::columns).toList(), input)).isEmpty();
+    assertThat(ledgerRows(rows, Topics.PAYMENTS)).allSatisfy(row -> assertThat(row.get("kept"))
+        .as("kept payments are windowed or late: %s", row).isEqualTo((Long) row.get("windowed") + (Long) row.get("late")));
+    assertThat(sum(ledgerRows(rows, Topics.ORDERS), "kept")).as("orders kept = orders enriched")
+        .isEqualTo(expected.enrichedOrderEventIds().size());
+  }
+
+  private static boolean noOpenTransactionOnTheOutputs() throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      Topics.OUTPUTS.forEach(topic -> List.of(0, 1).forEach(p -> latest.put(new TopicPartition(topic, p), OffsetSpec.latest())));
+      var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
+      var written = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get();
+      return stable.keySet().stream().allMatch(p -> stable.get(p).offset() == written.get(p).offset());
+    }
+  }
+
+  private static boolean ledgerReachesTheEndOf(List<ProducedRecord> produced) {
+    GeneratedInput input = new GeneratedInput(produced);
+    List<GenericRecord> rows = values(Topics.PIPELINE_LEDGER);
+    return List.of(Topics.ORDERS, Topics.PAYMENTS).stream().allMatch(topic -> List.of(0, 1).stream()
+        .allMatch(partition -> sum(ledgerRows(rows, topic, partition), "records_read") >= input.recordsIn(topic, partition)));
+  }
+
+  private static List<GenericRecord> ledgerRows(List<GenericRecord> rows, String topic, int... partitions) {
+    return rows.stream()
+        .filter(r -> topic.equals(r.get("source_topic").toString()))
+        .filter(r -> partitions.length == 0 || (Integer) r.get("source_partition") == partitions[0])
+        .toList();
+  }
+
+  private static long sum(List<GenericRecord> rows, String field) {
+    return rows.stream().mapToLong(r -> (Long) r.get(field)).sum();
+  }
+
+  private static Map<String, Object> columns(GenericRecord record) {
+    Map<String, Object> columns = new HashMap<>();
+    record.getSchema().getFields().forEach(field -> columns.put(field.name(), record.get(field.name())));
+    return columns;
+  }
+
   private static List<GenericRecord> values(String topic) {
     try (CommittedOutput output = new CommittedOutput(kafka.bootstrapServers(), topic)) {
       return output.readToEnd().stream().map(ConsumerRecord::value).toList();
@@ -222,6 +306,7 @@ class ExactlyOnceRestartIT {
         "http.bind-address=127.0.0.1",
         "http.port=" + httpPort,
         "shutdown.timeout=20s",
+        "ledger.interval=2s",
         // a killed member must leave the group quickly, or the restart waits out the 45 s default
         "streams.consumer.session.timeout.ms=6000",
         "streams.consumer.heartbeat.interval.ms=1500",

@@ -46,6 +46,11 @@ final class GeneratedInput {
     return eventIds(Topics.ORDERS, VALID_EVENTS);
   }
 
+  /** How many records were produced to one partition of a topic. */
+  long recordsIn(String topic, int partition) {
+    return records.stream().filter(r -> r.topic().equals(topic) && r.partition() == partition).count();
+  }
+
   /** Coordinates (topic/partition/offset) of every malformed record. */
   Set<String> deadLetterSources() {
     return records.stream().filter(r -> r.eventClass() == EventClass.MALFORMED)

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serdes;
@@ -36,13 +37,13 @@ class OrderTrackerRestartTest {
     MockProcessorContext<String, Routed<SourcedEvent>> context = contextWithStores(settings);
     TestEvents events = new TestEvents(3);
     GenericRecord order = events.order("o-1", "c-1", "m-1", "PLACED", "12.50", "EUR", T);
-    OrderTracker before = new OrderTracker(settings);
+    OrderTracker before = new OrderTracker(settings, Map.of());
     before.init(context);
     before.process(record(Topics.ORDERS, order, 1));
     assertThat(context.forwarded()).hasSize(1);
     context.resetForwards();
 
-    OrderTracker after = new OrderTracker(settings);
+    OrderTracker after = new OrderTracker(settings, Map.of());
     after.init(context);
     after.process(record(Topics.ORDERS, order, 2));
     after.process(record(Topics.PAYMENTS, events.payment("o-1", "SUCCEEDED", "12.50", T.plusSeconds(30)), 3));

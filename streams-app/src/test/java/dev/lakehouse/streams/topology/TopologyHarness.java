@@ -4,6 +4,7 @@ import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.FileSchemaRegistry;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +59,9 @@ final class TopologyHarness implements AutoCloseable {
         }
       }
     }
-    for (String topic : Topics.OUTPUTS) {
+    List<String> written = new ArrayList<>(Topics.OUTPUTS);
+    written.add(Topics.PIPELINE_LEDGER);
+    for (String topic : written) {
       outputs.put(topic, List.of(pipeline, referenceChecks).stream()
           .map(driver -> driver.createOutputTopic(topic, new StringDeserializer(),
               new AvroDeserializer(FileSchemaRegistry.bundled(), null)))
@@ -99,6 +102,11 @@ final class TopologyHarness implements AutoCloseable {
     List<TestRecord<String, GenericRecord>> records = new ArrayList<>();
     outputs.get(topic).forEach(output -> records.addAll(output.readRecordsToList()));
     return records;
+  }
+
+  /** Moves the pipeline's wall clock on, running the wall-clock punctuations that fall due. */
+  void advanceWallClock(Duration by) {
+    pipeline.advanceWallClockTime(by);
   }
 
   <K, V> KeyValueStore<K, V> keyValueStore(String name) {

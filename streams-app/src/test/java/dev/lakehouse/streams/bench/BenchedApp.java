@@ -1,0 +1,124 @@
+package dev.lakehouse.streams.bench;
+
+import dev.lakehouse.generator.GroupCatchUp;
+import dev.lakehouse.streams.App;
+import dev.lakehouse.testkit.ChildProcess;
+import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.JavaCommand;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The app in its own JVM, as deployed, reading the input already on the broker: {@link #awaitCatchUp}
+ * measures the wall-clock and CPU time until its group has committed the whole input; closing it
+ * stops the app with SIGTERM. Its broker data and log live under {@code work/<application id>}.
+ */
+final class BenchedApp implements AutoCloseable {
+  private static final Pattern HEAP_BEFORE_GC = Pattern.compile(" (\\d+)M->\\d+M\\(\\d+M\\)");
+
+  private final String bootstrapServers;
+  private final String applicationId;
+  private final Path gcLog;
+  private final ChildProcess process;
+  private double seconds;
+  private double cpuSeconds;
+
+  private BenchedApp(String bootstrapServers, String applicationId, Path gcLog, ChildProcess process) {
+    this.bootstrapServers = bootstrapServers;
+    this.applicationId = applicationId;
+    this.gcLog = gcLog;
+    this.process = process;
+  }
+
+  /** Starts the app with the given settings ({@code key=value}) and JVM options, and waits until it is ready. */
+  static BenchedApp start(String bootstrapServers, Path work, String applicationId, List<String> appSettings,
+      List<String> jvmOptions) throws Exception {
+    Path dir = Files.createDirectories(work.resolve(applicationId));
+    int port = FreePorts.pick();
+    Path config = Files.writeString(dir.resolve("app.properties"), String.join("\n",
+        "kafka.bootstrap.servers=" + bootstrapServers,
+        "streams.application.id=" + applicationId,
+        "data.dir=" + dir.resolve("app-data"),
+        "http.bind-address=127.0.0.1",
+        "http.port=" + port,
+        String.join("\n", appSettings),
+        ""));
+    Path gcLog = dir.resolve("app-gc.log");
+    List<String> options = new ArrayList<>(jvmOptions);
+    // peak heap from the GC log, so that nothing polls the app while it is measured
+    options.add("-Xlog:gc:file=" + gcLog);
+    ChildProcess process = JavaCommand.onThisClasspath(App.class).jvmOptions(options)
+        .args("--config", config.toString()).start(dir.resolve("app.log"));
+    BenchedApp app = new BenchedApp(bootstrapServers, applicationId, gcLog, process);
+    try {
+      app.awaitReady(port);
+    } catch (Exception e) {
+      app.close();
+      throw e;
+    }
+    return app;
+  }
+
+  /** Waits until the app's group has committed every input record; measures the time and the CPU it took. */
+  void awaitCatchUp() throws Exception {
+    Duration cpuAtStart = process.cpuTime();
+    long start = System.nanoTime();
+    new GroupCatchUp(bootstrapServers, applicationId, Duration.ofMinutes(30)).awaitBeforeTail();
+    seconds = (System.nanoTime() - start) / 1e9;
+    cpuSeconds = process.cpuTime().minus(cpuAtStart).toMillis() / 1e3;
+  }
+
+  double seconds() {
+    return seconds;
+  }
+
+  /** CPU seconds of the app's JVM, all threads, during {@link #awaitCatchUp}. */
+  double cpuSeconds() {
+    return cpuSeconds;
+  }
+
+  /** The largest "used before" of the collections in the app's {@code -Xlog:gc} file ("... 123M->45M(1024M) ..."). */
+  long peakHeapMiB() throws IOException {
+    long peak = 0;
+    Matcher matcher = HEAP_BEFORE_GC.matcher(Files.readString(gcLog));
+    while (matcher.find()) {
+      peak = Math.max(peak, Long.parseLong(matcher.group(1)));
+    }
+    return peak;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    System.out.printf("app %s stopped with exit code %d after SIGTERM%n", applicationId,
+        process.stop(Duration.ofSeconds(60)));
+  }
+
+  private void awaitReady(int port) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (status(port) != 200) {
+      if (!process.isAlive() || System.nanoTime() > deadline) {
+        throw new IllegalStateException("Cannot benchmark: the app did not become ready (see its log)");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static int status(int port) {
+    try {
+      return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready"))
+          .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+    } catch (Exception e) {
+      return -1;
+    }
+  }
+}
