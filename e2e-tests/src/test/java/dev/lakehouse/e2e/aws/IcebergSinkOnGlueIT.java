@@ -57,8 +57,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The production path end to end on moto, in stages that share one set of services: the real
- * Iceberg sink (Connect worker JVM, applied by {@code connect-config apply --env aws}) lands all six
- * topics in their Glue-cataloged tables; the maintenance job (its CLI, the shipped Glue config plus
+ * Iceberg sink (Connect worker JVM, applied by {@code connect-config apply --env aws}) lands the six
+ * topics this test produces to in their Glue-cataloged tables (the seventh, the Streams app's ledger,
+ * gets its table and stays empty); the maintenance job (its CLI, the shipped Glue config plus
  * endpoint settings) compacts and expires them through Glue while another run's lease keeps it off
  * one table; the sink keeps landing on the maintained tables; a reader lists the Glue database and
  * reads every row. moto does not arbitrate concurrent commits (it ignores Glue's VersionId), so the
@@ -186,6 +187,13 @@ class IcebergSinkOnGlueIT {
       assertThat(listed).extracting(TableIdentifier::name)
           .containsExactlyInAnyOrderElementsOf(GlueCatalogOnMotoTest.LAKEHOUSE_TABLES);
       for (TableIdentifier id : listed) {
+        if (id.name().equals(Topics.tableName(Topics.PIPELINE_LEDGER))) {
+          // only the Streams app writes the ledger, and this test produces to the other topics itself
+          try (CloseableIterable<Record> ledger = IcebergGenerics.read(reader.loadTable(id)).build()) {
+            assertThat(ledger).as("%s read by a plain Glue reader", id).isEmpty();
+          }
+          continue;
+        }
         OutputTable table = outputTable(id.name());
         assertThat(rows(reader.loadTable(id), table)).as("%s read by a plain Glue reader", id)
             .containsExactlyInAnyOrderElementsOf(produced.get(table))
