@@ -18,7 +18,7 @@ final class ValidatedInput {
   private final Serde<GenericRecord> outputSerde;
   private final boolean ledgerOn;
 
-  /** @param ledgerOn whether validation counts each record in the {@link Ledger} (whose store the topology has) */
+  /** @param ledgerOn whether validation counts its dead letters in the {@link Ledger} (whose store the topology has) */
   ValidatedInput(StreamsBuilder builder, AvroDeserializer deserializer, Serde<GenericRecord> outputSerde,
       boolean ledgerOn) {
     this.builder = builder;
