@@ -24,15 +24,31 @@ final class FaultedRun {
 
   static GeneratorRun produceThroughFaults(PipelineStack stack, GeneratorConfig input, List<Fault> faults)
       throws Exception {
-    try (GroupCatchUp streamsApp = Scenarios.follow(stack);
-        Generator generator = Generator.following(input, streamsApp)) {
-      CompletableFuture<Void> producing = produceMainInBackground(generator);
-      stack.runFaults(faults);
-      System.out.println("faults done " + (producing.isDone() ? "after the main phase" : "while producing"));
-      producing.join();
-      streamsApp.awaitBeforeTail();
-      generator.produceTail();
-      return generator.result();
+    try (GroupCatchUp streamsApp = Scenarios.follow(stack)) {
+      InputHold hold = new InputHold(streamsApp);
+      try (Generator generator = Generator.following(input, hold)) {
+        CompletableFuture<Void> producing = produceMainInBackground(generator);
+        runFaults(stack, faults, hold, producing);
+        System.out.println("faults done " + (producing.isDone() ? "after the main phase" : "while producing"));
+        producing.join();
+        streamsApp.awaitBeforeTail();
+        generator.produceTail();
+        return generator.result();
+      }
+    }
+  }
+
+  /** Each fault in turn; a broker restart while the generator is held (see {@link InputHold}). */
+  private static void runFaults(PipelineStack stack, List<Fault> faults, InputHold hold, CompletableFuture<Void> producing)
+      throws InterruptedException {
+    for (Fault fault : faults) {
+      if (fault.kind() == Fault.Kind.BROKER_RESTART) {
+        Thread.sleep(fault.pauseBefore().toMillis());
+        Fault now = new Fault(fault.kind(), fault.target(), Duration.ZERO);
+        hold.whileParked(producing::isDone, () -> stack.runFaults(List.of(now)));
+      } else {
+        stack.runFaults(List.of(fault));
+      }
     }
   }
 
