@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.IndependentCheck;
 import dev.lakehouse.e2e.harness.Landing;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
@@ -51,6 +52,7 @@ final class AfterFaults {
     }
     assertThat(verification.ok()).as(verification.problems()).isTrue();
     assertTheLedgerCoversEveryInputRecordOnce(tables, generated);
+    assertTheAuditPasses(stack);
     IndependentCheck.Result check = check(stack, run, CHECKER_TIMEOUT);
     assertThat(check.exitCode()).as("exit code of checker/ (its report is above)").isZero();
   }
@@ -73,6 +75,17 @@ final class AfterFaults {
       problems = LedgerCoverage.problems(tables.rows(table), input);
     }
     assertThat(problems).as("what %s says about the input after %s", table, LEDGER_TIMEOUT).isEmpty();
+  }
+
+  /**
+   * {@code maintenance-job audit} on the landed tables, once the ledger landed whole ({@code --settle
+   * 0s}): no file or result twice, and every table's rows per input partition equal the ledger's counts.
+   */
+  private static void assertTheAuditPasses(PipelineStack stack) throws Exception {
+    MaintenanceJobRun.Result audit = MaintenanceJobRun.command(stack, "audit", "--settle", "0s");
+    System.out.println("audit:" + System.lineSeparator() + audit.log());
+    assertThat(audit.exitCode()).as("exit code of maintenance-job audit (its output is above)").isZero();
+    assertThat(audit.log()).contains("Audit passed").containsPattern("orders_enriched .* (\\d+) of \\1 +ok");
   }
 
   /** Both verdicts without asserting, for runs that report rather than fail (the soak). */

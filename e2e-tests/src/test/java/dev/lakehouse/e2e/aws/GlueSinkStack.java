@@ -34,6 +34,7 @@ final class GlueSinkStack implements AutoCloseable {
   static final String CONNECT_ROLE_KEY = "connect-worker-role";
   /** The maintenance job's role (deploy/iam/maintenance-job.json). */
   static final String MAINTENANCE_ROLE_KEY = "maintenance-job-role";
+  private static final Path MAINTENANCE_CONFIG = REPO.resolve("maintenance-job/config/maintenance-glue.yaml");
 
   private final Path runDir;
   private final MotoServer moto;
@@ -142,13 +143,23 @@ final class GlueSinkStack implements AutoCloseable {
    * @param settings overrides as environment variables, e.g. {@code MAINTENANCE_EXPIRY_MIN_SNAPSHOTS}
    */
   MaintenanceJobRun.Result maintainOnce(Map<String, String> settings) throws Exception {
+    Map<String, String> env = maintenanceEnv();
+    env.putAll(settings);
+    return MaintenanceJobRun.once(MAINTENANCE_CONFIG, runDir, env);
+  }
+
+  /** Another subcommand of the maintenance job ({@code audit}) with the same config and environment. */
+  MaintenanceJobRun.Result maintenanceCommand(String subcommand, String... args) throws Exception {
+    return MaintenanceJobRun.command(subcommand, MAINTENANCE_CONFIG, runDir, maintenanceEnv(), args);
+  }
+
+  private Map<String, String> maintenanceEnv() {
     Map<String, String> env = new HashMap<>(awsEnv(MAINTENANCE_ROLE_KEY));
     env.put("MAINTENANCE_CATALOG_PROPERTIES_WAREHOUSE", MotoConnectorConfig.WAREHOUSE);
     env.put("MAINTENANCE_CATALOG_PROPERTIES_GLUE_ENDPOINT", moto.endpoint());
     env.put("MAINTENANCE_CATALOG_PROPERTIES_S3_ENDPOINT", moto.endpoint());
     env.put("MAINTENANCE_CATALOG_PROPERTIES_S3_PATH_STYLE_ACCESS", "true");
-    env.putAll(settings);
-    return MaintenanceJobRun.once(REPO.resolve("maintenance-job/config/maintenance-glue.yaml"), runDir, env);
+    return env;
   }
 
   /** The JVMs of this stack: small and quick to start. */

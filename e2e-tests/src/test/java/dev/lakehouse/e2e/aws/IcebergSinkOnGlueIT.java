@@ -204,6 +204,10 @@ class IcebergSinkOnGlueIT {
         closeable.close();
       }
     }
+    // the audit as production runs it: the shipped Glue config, read-only (its calls are checked next)
+    MaintenanceJobRun.Result audit = stack.maintenanceCommand("audit", "--settle", "0s");
+    assertThat(audit.exitCode()).as("maintenance-job audit on Glue:\n%s", audit.log()).isZero();
+    assertThat(audit.log()).contains("Audit passed: " + GlueCatalogOnMotoTest.LAKEHOUSE_TABLES.size() + " tables");
   }
 
   @Test

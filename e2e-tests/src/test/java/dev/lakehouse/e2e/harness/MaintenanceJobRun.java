@@ -63,6 +63,12 @@ public final class MaintenanceJobRun {
     return start(subcommand, MaintenanceConfigFile.write(stack.config()), stack.config().dataDir(), Map.of(), List.of(args));
   }
 
+  /** Any subcommand with a config file of its own, e.g. {@code audit} with the shipped Glue config. */
+  public static Result command(String subcommand, Path config, Path workDir, Map<String, String> env, String... args)
+      throws Exception {
+    return start(subcommand, config, workDir, env, List.of(args));
+  }
+
   private static Result start(String subcommand, Path config, Path workDir, Map<String, String> env, List<String> options)
       throws Exception {
     Path runDir = Files.createDirectories(workDir.resolve("maintenance-" + subcommand + "-" + System.currentTimeMillis()));

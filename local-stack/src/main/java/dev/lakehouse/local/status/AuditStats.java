@@ -29,10 +29,11 @@ final class AuditStats {
   }
 
   static StackStatus.TableAudit verdict(TableAuditResult table) {
+    String ledger = table.ledger() == null ? "" : "; against the ledger: " + table.ledger().summary();
     if (table.clean()) {
       return new StackStatus.TableAudit(table.table(), true, table.dataFiles() + " data files"
           + (table.rows() < 0 ? " (no result key: files only)" : ", " + table.rows() + " rows, every "
-              + String.join("/", table.keyColumns()) + " once"));
+              + String.join("/", table.keyColumns()) + " once") + ledger);
     }
     StringBuilder detail = new StringBuilder();
     if (!table.duplicateFiles().isEmpty()) {
@@ -44,6 +45,10 @@ final class AuditStats {
           .append(String.join("/", table.keyColumns())).append(" values in more than one row (")
           .append(String.join(", ", table.duplicateKeyExamples())).append(table.duplicatedKeys()
               > table.duplicateKeyExamples().size() ? ", ..." : "").append(")");
+    }
+    if (table.ledger() != null && !table.ledger().clean()) {
+      detail.append(detail.isEmpty() ? "" : "; ").append(ledger.substring(2))
+          .append(table.ledger().findings().isEmpty() ? "" : " (" + table.ledger().findings().get(0) + ", ...)");
     }
     return new StackStatus.TableAudit(table.table(), false, detail.toString());
   }

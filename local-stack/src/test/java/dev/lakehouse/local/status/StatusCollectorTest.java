@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.lakehouse.local.stack.PipelineTopics;
+import dev.lakehouse.maintenance.audit.LedgerCheck;
 import dev.lakehouse.maintenance.audit.SavedAudit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
 import dev.lakehouse.schemas.Topics;
@@ -268,22 +269,29 @@ class StatusCollectorTest {
   @Test
   void showsWhatTheLastAuditFoundPerTable() throws Exception {
     assertThat(collect().audit().note()).startsWith("no audit yet: ./lakehouse audit");
-    TableAuditResult clean = new TableAuditResult("lakehouse.orders_enriched", 2, 20, List.of(),
-        List.of("source_topic", "source_partition", "source_offset"), 0, List.of());
+    List<String> lineage = List.of("source_topic", "source_partition", "source_offset");
+    TableAuditResult clean = new TableAuditResult("lakehouse.orders_enriched", 2, 20, List.of(), lineage, 0, List.of(),
+        new LedgerCheck(20, 20, 0, 0, 0, 0, 0, -1, List.of()));
+    TableAuditResult shortOfTheLedger = new TableAuditResult("lakehouse.late_events", 1, 5, List.of(), lineage, 0, List.of(),
+        new LedgerCheck(6, 5, 1, 0, 0, 0, 0, -1, List.of("orders-0 offsets 0..9: 5 rows, the ledger counts 6")));
     TableAuditResult broken = new TableAuditResult("lakehouse.order_payments", 3, 30, List.of("s3://w/f1.parquet (2 times)"),
         List.of("source_topic", "source_partition", "source_offset"), 10, List.of("[orders, 0, 0] x2"));
-    new SavedAudit("2026-12-01T19:00:00Z", List.of(clean, broken)).write(auditFile);
+    new SavedAudit("2026-12-01T19:00:00Z", List.of(clean, broken, shortOfTheLedger)).write(auditFile);
     try {
       StackStatus.Audit audit = collect().audit();
 
       assertThat(audit.auditedAt()).isEqualTo("2026-12-01T19:00:00Z");
       assertThat(audit.tables()).extracting(StackStatus.TableAudit::table, StackStatus.TableAudit::clean)
-          .containsExactly(tuple("lakehouse.orders_enriched", true), tuple("lakehouse.order_payments", false));
+          .containsExactly(tuple("lakehouse.orders_enriched", true), tuple("lakehouse.order_payments", false),
+              tuple("lakehouse.late_events", false));
       assertThat(audit.tables().get(1).detail()).contains("1 data files registered more than once (s3://w/f1.parquet (2 times))")
           .contains("10 source_topic/source_partition/source_offset values in more than one row ([orders, 0, 0] x2, ...)");
+      assertThat(audit.tables().get(2).detail())
+          .isEqualTo("against the ledger: 5 of 6: 1 missing (orders-0 offsets 0..9: 5 rows, the ledger counts 6, ...)");
       assertThat(StatusPrinter.text(collect()))
           .contains("Audit (exactly-once checks of the last ./lakehouse audit, 2026-12-01T19:00:00Z)")
-          .containsPattern("(?m)^  lakehouse\\.orders_enriched\\s+ok\\s+2 data files, 20 rows")
+          .containsPattern("(?m)^  lakehouse\\.orders_enriched\\s+ok\\s+2 data files, 20 rows, every "
+              + "source_topic/source_partition/source_offset once; against the ledger: 20 of 20$")
           .containsPattern("(?m)^  lakehouse\\.order_payments\\s+BROKEN\\s+1 data files");
     } finally {
       Files.delete(auditFile);

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.ManifestFiles;
@@ -32,6 +34,13 @@ public final class TableAudit {
    * @param keyColumns the columns naming one result, or empty to check the files only
    */
   public static TableAuditResult audit(String name, Table table, Optional<List<String>> keyColumns) {
+    return audit(name, table, keyColumns, Optional.empty());
+  }
+
+  /**
+   * @param tally also counts every live row into the ledger's rows (a table the ledger counts has key columns)
+   */
+  static TableAuditResult audit(String name, Table table, Optional<List<String>> keyColumns, Optional<LedgerTally> tally) {
     Snapshot current = table.currentSnapshot();
     if (current == null) {
       return new TableAuditResult(name, 0, 0, List.of(), keyColumns.orElse(List.of()), 0, List.of());
@@ -45,8 +54,11 @@ public final class TableAudit {
     }
     Map<List<Object>, Integer> keys = new HashMap<>();
     long rows = 0;
-    try (CloseableIterable<Record> records = IcebergGenerics.read(table).select(keyColumns.get()).build()) {
+    Set<String> columns = new LinkedHashSet<>(keyColumns.get());
+    tally.ifPresent(t -> columns.addAll(t.columns()));
+    try (CloseableIterable<Record> records = IcebergGenerics.read(table).select(columns).build()) {
       for (Record record : records) {
+        tally.ifPresent(t -> t.add(record));
         List<Object> key = new ArrayList<>(keyColumns.get().size());
         keyColumns.get().forEach(column -> key.add(record.getField(column)));
         keys.merge(key, 1, Integer::sum);

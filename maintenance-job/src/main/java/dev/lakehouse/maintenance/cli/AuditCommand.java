@@ -1,11 +1,13 @@
 package dev.lakehouse.maintenance.cli;
 
+import dev.lakehouse.conventions.DurationConverter;
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.maintenance.audit.Audit;
 import dev.lakehouse.maintenance.audit.SavedAudit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
 import dev.lakehouse.maintenance.report.ReportWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -17,7 +19,9 @@ import picocli.CommandLine.Spec;
 /** {@code audit}: read each selected table's live snapshot for exactly-once breaks; read-only. */
 @Command(name = "audit", mixinStandardHelpOptions = true,
     description = {"Check each table's live snapshot for exactly-once breaks: a data file registered twice, and two live "
-        + "rows with the same result key (the input position for rows with lineage, the window for window results). "
+        + "rows with the same result key (the input position for rows with lineage, the window for window results), and, "
+        + "where the namespace has a pipeline_ledger, rows that do not match its counts per input partition and offsets "
+        + "(orders_enriched, late_events, dead_letters) or ledger rows that do not tile their partition's offsets. "
         + "Read-only; reads the key columns of every row, so schedule it like a maintenance run, not more often."})
 final class AuditCommand implements Callable<Integer> {
   enum Format { table, json, prometheus }
@@ -34,6 +38,12 @@ final class AuditCommand implements Callable<Integer> {
       description = "table, json or prometheus (textfile collector) (default: ${DEFAULT-VALUE})")
   Format format;
 
+  @Option(names = "--settle", paramLabel = "<duration>", converter = DurationConverter.class, defaultValue = "10m",
+      description = "how long after a pipeline_ledger row its records must have landed: a younger row's shortfall is "
+          + "pending, an older one's is missing (at least the sink's commit interval plus its usual lag; 0s once the "
+          + "inputs stopped and the sink caught up) (default: ${DEFAULT-VALUE})")
+  Duration settle;
+
   @Option(names = "--save", paramLabel = "<file>",
       description = "also write the findings and the time as JSON to this file (the local stack's status shows them)")
   Path save;
@@ -41,7 +51,7 @@ final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (JobCatalog job = JobCatalog.open(config, tables)) {
-      List<TableAuditResult> results = Audit.run(job.catalog(), job.settings().tablePatterns());
+      List<TableAuditResult> results = Audit.run(job.catalog(), job.settings().tablePatterns(), Instant.now().minus(settle));
       if (save != null) {
         new SavedAudit(Instant.now().toString(), results).write(save);
       }

@@ -1,10 +1,12 @@
 package dev.lakehouse.maintenance.erasure;
 
+import dev.lakehouse.maintenance.audit.ErasedRows;
 import dev.lakehouse.maintenance.compaction.GroupCommitter;
 import dev.lakehouse.maintenance.lock.TableLease;
 import java.time.Duration;
 import java.util.Set;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.RewriteManifests;
@@ -74,6 +76,13 @@ final class ErasureCommitter {
     }
   }
 
+  /** Live rows the rewrite removes: the rewritten files' rows, less those already deleted, less the rows written again. */
+  private static long erasedRows(ErasurePlan plan, Set<DataFile> added) {
+    long before = plan.dataFiles().stream().mapToLong(DataFile::recordCount).sum()
+        - plan.danglingDeleteFiles().stream().mapToLong(DeleteFile::recordCount).sum();
+    return before - added.stream().mapToLong(DataFile::recordCount).sum();
+  }
+
   private long commitOnce(ErasurePlan plan, Set<DataFile> added) {
     Transaction transaction = table.newTransaction();
     if (!plan.files().isEmpty()) {
@@ -85,6 +94,9 @@ final class ErasureCommitter {
       plan.danglingDeleteFiles().forEach(rewrite::deleteFile);
       added.forEach(rewrite::addFile);
       rewrite.commit();
+      transaction.updateProperties()
+          .set(ErasedRows.PROPERTY, Long.toString(ErasedRows.of(table) + erasedRows(plan, added)))
+          .commit();
     }
     RewriteManifests manifests = transaction.rewriteManifests()
         .clusterBy(file -> file.specId())

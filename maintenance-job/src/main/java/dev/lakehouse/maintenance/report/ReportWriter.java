@@ -2,6 +2,7 @@ package dev.lakehouse.maintenance.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.lakehouse.maintenance.audit.LedgerCheck;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -139,10 +140,23 @@ public final class ReportWriter {
         "data files registered more than once in the live snapshot", "table");
     Gauge keys = gauge(registry, "lakehouse_audit_table_duplicated_keys",
         "result keys (lineage or window) held by more than one live row", "table");
+    Gauge ledger = gauge(registry, "lakehouse_audit_ledger_rows",
+        "rows held against the pipeline ledger, by how they compare with its counts", "table", "state");
+    Gauge gaps = gauge(registry, "lakehouse_audit_ledger_gaps",
+        "places where the ledger's rows of a partition do not tile its offsets", "table");
     for (TableAuditResult t : audit) {
       clean.labelValues(t.table()).set(t.clean() ? 1 : 0);
       files.labelValues(t.table()).set(t.duplicateFiles().size());
       keys.labelValues(t.table()).set(t.duplicatedKeys());
+      if (t.ledger() != null) {
+        LedgerCheck l = t.ledger();
+        ledger.labelValues(t.table(), "expected").set(l.expected());
+        ledger.labelValues(t.table(), "missing").set(l.missing());
+        ledger.labelValues(t.table(), "pending").set(l.pending());
+        ledger.labelValues(t.table(), "extra").set(l.extra());
+        ledger.labelValues(t.table(), "erased").set(l.erased());
+        gaps.labelValues(t.table()).set(l.ledgerGaps());
+      }
     }
     return scrape(registry);
   }

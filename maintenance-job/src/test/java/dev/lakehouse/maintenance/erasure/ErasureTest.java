@@ -2,6 +2,7 @@ package dev.lakehouse.maintenance.erasure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.maintenance.audit.ErasedRows;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.lock.TableLease;
 import dev.lakehouse.maintenance.support.PersonalTables;
@@ -144,6 +145,13 @@ class ErasureTest {
         .filter(r -> r.getField("customer_id").equals(ERASED)).count());
     assertThat(ordersReport.unreferencedFilesDeleted()).isEqualTo(1);
     assertThat(report.tables().get(2).deleteFilesRemoved()).as("the mart's position deletes, left pointing nowhere").isEqualTo(1);
+    // the audit holds a table against the pipeline ledger: rows an erasure removed are not lost rows
+    deadLetters.refresh();
+    mart.refresh();
+    assertThat(ErasedRows.of(orders)).isEqualTo(ordersReport.customerRows());
+    assertThat(ErasedRows.of(deadLetters)).isEqualTo(2);
+    assertThat(ErasedRows.of(mart)).as("its live rows; one was deleted before")
+        .isEqualTo(martExpected.stream().filter(r -> r.getField("customer_id").equals(ERASED)).count());
   }
 
   @Test

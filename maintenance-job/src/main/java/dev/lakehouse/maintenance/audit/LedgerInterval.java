@@ -1,0 +1,18 @@
+package dev.lakehouse.maintenance.audit;
+
+import java.time.Instant;
+
+/**
+ * One {@code pipeline_ledger} row: the offsets {@code first..last} of one input partition, read in
+ * one ledger interval, and how many of those records went to each table.
+ *
+ * @param index this row's position among all the ledger's rows (where a tally counts it)
+ */
+record LedgerInterval(int index, String topic, int partition, long firstOffset, long lastOffset, long kept, long late,
+    long deadLettered, Instant emittedAt) {
+
+  /** How a finding names it, e.g. {@code orders-0 offsets 100..250}. */
+  String describe() {
+    return topic + "-" + partition + " offsets " + firstOffset + ".." + lastOffset;
+  }
+}
