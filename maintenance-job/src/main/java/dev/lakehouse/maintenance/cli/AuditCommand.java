@@ -38,6 +38,9 @@ final class AuditCommand implements Callable<Integer> {
       description = "table, json or prometheus (textfile collector) (default: ${DEFAULT-VALUE})")
   Format format;
 
+  @Option(names = "--json", description = "the same as --format json")
+  boolean json;
+
   @Option(names = "--settle", paramLabel = "<duration>", converter = DurationConverter.class, defaultValue = "10m",
       description = "how long after a pipeline_ledger row its records must have landed: a younger row's shortfall is "
           + "pending, an older one's is missing (at least the sink's commit interval plus its usual lag; 0s once the "
@@ -55,7 +58,7 @@ final class AuditCommand implements Callable<Integer> {
       if (save != null) {
         new SavedAudit(Instant.now().toString(), results).write(save);
       }
-      spec.commandLine().getOut().print(switch (format) {
+      spec.commandLine().getOut().print(switch (json ? Format.json : format) {
         case table -> Audit.text(results);
         case json -> ReportWriter.json(results) + "\n";
         case prometheus -> ReportWriter.prometheus(results);

@@ -120,7 +120,7 @@ class LedgerAuditTest {
 
     assertThat(check.missing()).isEqualTo(1);
     assertThat(check.findings()).containsExactly("orders-0 offsets 0..9: 7 rows, the ledger counts 8");
-    Result cli = cli("audit", "--tables", "ledger_deleted.*", "--format", "json");
+    Result cli = cli("audit", "--tables", "ledger_deleted.*", "--json");
     assertThat(cli.exitCode()).isEqualTo(ExitCode.FAILED.code());
     assertThat(cli.out()).contains("\"missing\" : 1").contains("orders-0 offsets 0..9: 7 rows, the ledger counts 8");
   }
