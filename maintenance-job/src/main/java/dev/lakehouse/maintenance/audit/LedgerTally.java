@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 import org.apache.iceberg.data.Record;
 
 /**
@@ -15,18 +16,18 @@ import org.apache.iceberg.data.Record;
  * columns), then compares each count with what the ledger row says went to this table.
  */
 final class LedgerTally {
-  static final List<String> LINEAGE = List.of("source_topic", "source_partition", "source_offset");
-
   /** What a ledger row counts for a table, and which of its rows the ledger counts. */
   record Expectation(ToLongFunction<LedgerInterval> count, List<String> columns, Predicate<Record> counted) {}
 
   private static final Predicate<Record> EVERY_ROW = row -> true;
   private static final Map<String, Expectation> BY_TABLE = Map.of(
-      "orders_enriched", new Expectation(row -> row.topic().equals(Topics.ORDERS) ? row.kept() : 0, LINEAGE, EVERY_ROW),
-      "late_events", new Expectation(LedgerInterval::late, LINEAGE, EVERY_ROW),
+      "orders_enriched",
+      new Expectation(row -> row.topic().equals(Topics.ORDERS) ? row.kept() : 0, ResultKeys.LINEAGE, EVERY_ROW),
+      "late_events", new Expectation(LedgerInterval::late, ResultKeys.LINEAGE, EVERY_ROW),
       // UNKNOWN_ORDER is decided by the join, after the ledger counted the payment as kept
-      "dead_letters", new Expectation(LedgerInterval::deadLettered, List.of("source_topic", "source_partition",
-          "source_offset", "error_class"), row -> !"UNKNOWN_ORDER".equals(row.getField("error_class"))));
+      "dead_letters", new Expectation(LedgerInterval::deadLettered,
+          Stream.concat(ResultKeys.LINEAGE.stream(), Stream.of("error_class")).toList(),
+          row -> !"UNKNOWN_ORDER".equals(row.getField("error_class"))));
 
   private final LedgerIntervals ledger;
   private final Expectation expectation;

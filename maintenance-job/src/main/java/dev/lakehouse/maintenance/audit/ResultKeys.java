@@ -10,7 +10,7 @@ import java.util.Optional;
  * result. Exactly-once means no two live rows share these values.
  */
 public final class ResultKeys {
-  private static final List<String> LINEAGE = List.of("source_topic", "source_partition", "source_offset");
+  static final List<String> LINEAGE = List.of("source_topic", "source_partition", "source_offset");
   private static final Map<String, List<String>> BY_TABLE = Map.of(
       "orders_enriched", LINEAGE,
       "late_events", LINEAGE,
