@@ -17,7 +17,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -49,8 +48,8 @@ class AuditTest {
   @Test
   void aCleanTablePasses() throws Exception {
     Table table = PersonalTables.create(warehouse.catalog(), "clean", "orders_enriched", LedgerTables.WITH_LINEAGE);
-    append(table, rows(0, 10));
-    append(table, rows(10, 10));
+    TestWarehouse.appendRows(table, rows(0, 10));
+    TestWarehouse.appendRows(table, rows(10, 10));
 
     TableAuditResult result = TableAudit.audit("clean.orders_enriched", table, ResultKeys.of("orders_enriched"));
 
@@ -64,8 +63,8 @@ class AuditTest {
   @Test
   void aDataFileRegisteredTwiceIsNamedWithTheRowsItDoubles() throws Exception {
     Table table = PersonalTables.create(warehouse.catalog(), "twice", "orders_enriched", LedgerTables.WITH_LINEAGE);
-    DataFile file = append(table, rows(0, 10));
-    append(table, rows(10, 10));
+    DataFile file = TestWarehouse.appendRows(table, rows(0, 10));
+    TestWarehouse.appendRows(table, rows(10, 10));
     // the sink's known failure: a file committed again (here straight through the Iceberg API)
     TestWarehouse.append(table, List.of(file), Map.of());
 
@@ -90,8 +89,8 @@ class AuditTest {
   @Test
   void aResultLandedTwiceInAnotherFileIsNamedByItsInputPosition() throws Exception {
     Table table = PersonalTables.create(warehouse.catalog(), "lineage", "order_payments", LedgerTables.WITH_LINEAGE);
-    append(table, rows(0, 10));
-    append(table, List.of(row(1, 7), row(0, 10)));  // offset 7 of partition 1 landed again; offset 10 is new
+    TestWarehouse.appendRows(table, rows(0, 10));
+    TestWarehouse.appendRows(table, List.of(row(1, 7), row(0, 10)));  // offset 7 of partition 1 landed again; offset 10 is new
 
     TableAuditResult result = TableAudit.audit("lineage.order_payments", table, ResultKeys.of("order_payments"));
 
@@ -114,10 +113,11 @@ class AuditTest {
     GenericRecord template = GenericRecord.create(windows);
     OffsetDateTime start = OffsetDateTime.ofInstant(HOUR, ZoneOffset.UTC);
     Record window = template.copy(Map.of("outcome", "SUCCEEDED", "window_start", start, "event_time", start));
-    append(table, List.of(window, template.copy(Map.of("outcome", "FAILED", "window_start", start, "event_time", start))));
-    append(table, List.of(window));
+    TestWarehouse.appendRows(table,
+        List.of(window, template.copy(Map.of("outcome", "FAILED", "window_start", start, "event_time", start))));
+    TestWarehouse.appendRows(table, List.of(window));
     Table other = PersonalTables.create(warehouse.catalog(), "windows", "fct_orders", windows);
-    append(other, List.of(window, window));
+    TestWarehouse.appendRows(other, List.of(window, window));
 
     assertThat(TableAudit.audit("windows.payments_by_outcome_1m", table, ResultKeys.of("payments_by_outcome_1m"))
         .duplicateKeyExamples()).containsExactly("[SUCCEEDED, " + start + "] x2");
@@ -140,16 +140,7 @@ class AuditTest {
         "source_offset", offset, "event_time", OffsetDateTime.ofInstant(HOUR, ZoneOffset.UTC)));
   }
 
-  private static DataFile append(Table table, List<Record> rows) throws Exception {
-    DataFile file = TestWarehouse.writeFile(table, rows);
-    TestWarehouse.append(table, List.of(file), Map.of());
-    return file;
-  }
-
   private static Result cli(String... args) throws Exception {
-    Path config = TestConfig.write(dir.resolve("audit.yaml"), warehouse, "");
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--config", config.toString()));
-    return JobCli.run(all.toArray(String[]::new));
+    return JobCli.withConfig(TestConfig.write(dir.resolve("audit.yaml"), warehouse, ""), args);
   }
 }

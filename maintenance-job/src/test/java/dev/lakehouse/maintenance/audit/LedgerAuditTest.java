@@ -12,7 +12,6 @@ import dev.lakehouse.maintenance.support.TestWarehouse;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -65,17 +64,19 @@ class LedgerAuditTest {
     Lake(String namespace, Instant secondRowEmitted) throws Exception {
       this.namespace = namespace;
       ledger = PersonalTables.create(warehouse.catalog(), namespace, "pipeline_ledger", LedgerTables.LEDGER);
-      append(ledger, List.of(ledgerRow("orders", 0, 9, 8, 1, 1, HOUR), ledgerRow("orders", 20, 24, 1, 0, 0, HOUR),
+      TestWarehouse.appendRows(ledger, List.of(ledgerRow("orders", 0, 9, 8, 1, 1, HOUR),
+          ledgerRow("orders", 20, 24, 1, 0, 0, HOUR),
           ledgerRow("payments", 0, 4, 5, 1, 0, HOUR)));
-      ledgerSecondRow = append(ledger, List.of(ledgerRow("orders", 10, 19, 10, 0, 0, secondRowEmitted)));
+      ledgerSecondRow = TestWarehouse.appendRows(ledger, List.of(ledgerRow("orders", 10, 19, 10, 0, 0, secondRowEmitted)));
       orders = PersonalTables.create(warehouse.catalog(), namespace, "orders_enriched", LedgerTables.WITH_LINEAGE);
-      ordersFirstFile = append(orders, lineage("orders", 0, 1, 2, 4, 6, 7, 8, 9));
-      ordersSecondFile = append(orders, lineage("orders", LongStream.concat(LongStream.rangeClosed(10, 20), LongStream.of(25))
-          .toArray()));
+      ordersFirstFile = TestWarehouse.appendRows(orders, lineage("orders", 0, 1, 2, 4, 6, 7, 8, 9));
+      ordersSecondFile = TestWarehouse.appendRows(orders, lineage("orders",
+          LongStream.concat(LongStream.rangeClosed(10, 20), LongStream.of(25)).toArray()));
       late = PersonalTables.create(warehouse.catalog(), namespace, "late_events", LedgerTables.WITH_LINEAGE);
-      append(late, List.of(lineage("orders", 9).get(0), lineage("payments", 4).get(0)));
+      TestWarehouse.appendRows(late, List.of(lineage("orders", 9).get(0), lineage("payments", 4).get(0)));
       deadLetters = PersonalTables.create(warehouse.catalog(), namespace, "dead_letters", LedgerTables.DEAD_LETTERS);
-      append(deadLetters, List.of(deadLetter("orders", 3, "INVALID_AMOUNT"), deadLetter("payments", 2, "UNKNOWN_ORDER"),
+      TestWarehouse.appendRows(deadLetters, List.of(deadLetter("orders", 3, "INVALID_AMOUNT"),
+          deadLetter("payments", 2, "UNKNOWN_ORDER"),
           deadLetter("customers", 7, "MISSING_FIELD")));
     }
 
@@ -128,15 +129,17 @@ class LedgerAuditTest {
   @Test
   void aLineageLandedTwiceAndAFileRegisteredTwiceAreRowsOverTheCount() throws Exception {
     Lake lake = new Lake("ledger_extra");
-    append(lake.late, lineage("payments", 4));
+    TestWarehouse.appendRows(lake.late, lineage("payments", 4));
     TestWarehouse.append(lake.orders, List.of(lake.ordersFirstFile), Map.of());
 
     Map<String, TableAuditResult> audit = lake.audit();
 
     assertThat(audit.get("late_events").ledger().extra()).isEqualTo(1);
-    assertThat(audit.get("late_events").ledger().findings()).containsExactly("payments-0 offsets 0..4: 2 rows, the ledger counts 1");
+    assertThat(audit.get("late_events").ledger().findings())
+        .containsExactly("payments-0 offsets 0..4: 2 rows, the ledger counts 1");
     assertThat(audit.get("orders_enriched").ledger().extra()).isEqualTo(8);
-    assertThat(audit.get("orders_enriched").ledger().findings()).containsExactly("orders-0 offsets 0..9: 16 rows, the ledger counts 8");
+    assertThat(audit.get("orders_enriched").ledger().findings())
+        .containsExactly("orders-0 offsets 0..9: 16 rows, the ledger counts 8");
     assertThat(audit.get("orders_enriched").clean()).isFalse();
     Result cli = cli("audit", "--tables", "ledger_extra.*", "--format", "prometheus");
     assertThat(cli.exitCode()).isEqualTo(ExitCode.FAILED.code());
@@ -150,7 +153,8 @@ class LedgerAuditTest {
 
     Map<String, TableAuditResult> audit = lake.audit();
 
-    assertThat(audit.get("pipeline_ledger").ledger().findings()).containsExactly("orders-0 offsets 10..19 counted by no ledger row");
+    assertThat(audit.get("pipeline_ledger").ledger().findings())
+        .containsExactly("orders-0 offsets 10..19 counted by no ledger row");
     assertThat(audit.get("pipeline_ledger").clean()).isFalse();
     assertThat(audit.get("orders_enriched").ledger().uncounted()).as("offsets 10..19 and 25").isEqualTo(11);
     Result cli = cli("audit", "--tables", "ledger_gap.*");
@@ -177,7 +181,7 @@ class LedgerAuditTest {
     assertThat(cli.out()).contains("18 of 19: 1 pending");
     assertThat(cli("audit", "--tables", "ledger_young.*", "--settle", "0s").exitCode()).isEqualTo(ExitCode.FAILED.code());
 
-    append(lake.orders, lineage("orders", 12, 12));
+    TestWarehouse.appendRows(lake.orders, lineage("orders", 12, 12));
     LedgerCheck over = lake.audit(now.minusSeconds(600)).get("orders_enriched").ledger();
     assertThat(over.extra()).as("more rows than counted is a break at once").isEqualTo(1);
     assertThat(over.clean()).isFalse();
@@ -212,16 +216,7 @@ class LedgerAuditTest {
     return LedgerTables.deadLetter(topic, 0, offset, errorClass, HOUR);
   }
 
-  private static DataFile append(Table table, List<Record> rows) throws Exception {
-    DataFile file = TestWarehouse.writeFile(table, rows);
-    TestWarehouse.append(table, List.of(file), Map.of());
-    return file;
-  }
-
   private static Result cli(String... args) throws Exception {
-    Path config = TestConfig.write(dir.resolve("ledger-audit.yaml"), warehouse, "");
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--config", config.toString()));
-    return JobCli.run(all.toArray(String[]::new));
+    return JobCli.withConfig(TestConfig.write(dir.resolve("ledger-audit.yaml"), warehouse, ""), args);
   }
 }

@@ -146,6 +146,13 @@ public final class TestWarehouse implements AutoCloseable {
     return writer.toDataFile();
   }
 
+  /** Writes the rows to one data file and appends it in a commit of its own; returns the file. */
+  public static DataFile appendRows(Table table, List<Record> rows) throws IOException {
+    DataFile file = writeFile(table, rows);
+    append(table, List.of(file), Map.of());
+    return file;
+  }
+
   /** Appends files in one commit with the given snapshot summary entries, as the sink's coordinator does. */
   public static void append(Table table, List<DataFile> files, Map<String, String> summary) {
     AppendFiles append = table.newFastAppend();
