@@ -29,11 +29,11 @@ final class AuditStats {
   }
 
   static StackStatus.TableAudit verdict(TableAuditResult table) {
-    String ledger = table.ledger() == null ? "" : "; against the ledger: " + table.ledger().summary();
+    String ledger = table.ledger() == null ? "" : "against the ledger: " + table.ledger().summary();
     if (table.clean()) {
       return new StackStatus.TableAudit(table.table(), true, table.dataFiles() + " data files"
           + (table.rows() < 0 ? " (no result key: files only)" : ", " + table.rows() + " rows, every "
-              + String.join("/", table.keyColumns()) + " once") + ledger);
+              + String.join("/", table.keyColumns()) + " once") + (ledger.isEmpty() ? "" : "; " + ledger));
     }
     StringBuilder detail = new StringBuilder();
     if (!table.duplicateFiles().isEmpty()) {
@@ -47,7 +47,7 @@ final class AuditStats {
               > table.duplicateKeyExamples().size() ? ", ..." : "").append(")");
     }
     if (table.ledger() != null && !table.ledger().clean()) {
-      detail.append(detail.isEmpty() ? "" : "; ").append(ledger.substring(2))
+      detail.append(detail.isEmpty() ? "" : "; ").append(ledger)
           .append(table.ledger().findings().isEmpty() ? "" : " (" + table.ledger().findings().get(0) + ", ...)");
     }
     return new StackStatus.TableAudit(table.table(), false, detail.toString());
