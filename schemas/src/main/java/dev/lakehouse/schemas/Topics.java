@@ -51,14 +51,31 @@ public final class Topics {
 
   private Topics() {}
 
+  /**
+   * The contract topic a topic carries: the topic itself, or, for an output written under a prefix
+   * ending in a dot (a replay's {@code r2.orders-enriched}), the name after the last dot when that
+   * is one of ours. Any other topic is returned as it is.
+   */
+  public static String contract(String topic) {
+    int dot = topic.lastIndexOf('.');
+    if (dot < 0 || ALL.contains(topic)) {
+      return topic;
+    }
+    String unprefixed = topic.substring(dot + 1);
+    return ALL.contains(unprefixed) ? unprefixed : topic;
+  }
+
   /** The value schema of a topic, read from {@code avro/<topic>.avsc} on the classpath. */
   public static Schema valueSchema(String topic) {
     return SCHEMAS.computeIfAbsent(topic, Topics::load);
   }
 
-  /** The Confluent subject of a topic's values (TopicNameStrategy). */
+  /**
+   * The Confluent subject of a topic's values: TopicNameStrategy on its {@link #contract}, so a
+   * prefixed copy of an output is written under the contract it shares.
+   */
   public static String valueSubject(String topic) {
-    return topic + "-value";
+    return contract(topic) + "-value";
   }
 
   /** The Iceberg table that a topic lands in, in namespace {@code lakehouse}. */

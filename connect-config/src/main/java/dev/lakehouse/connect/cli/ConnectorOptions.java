@@ -62,6 +62,16 @@ final class ConnectorOptions {
       description = "Schema registry of the Avro converter: file: (schemas bundled in the plugin, default) or http(s)://...")
   String schemaRegistryUrl;
 
+  @Option(names = "--namespace", paramLabel = "NAME", defaultValue = "${env:LAKEHOUSE_NAMESPACE}",
+      description = "Iceberg namespace (Glue database) of the tables (default lakehouse; a replay lands in its own, "
+          + "e.g. lakehouse_r2: docs/operations.md \"Replay\")")
+  String namespace;
+
+  @Option(names = "--topic-prefix", paramLabel = "PREFIX", defaultValue = "${env:LAKEHOUSE_TOPIC_PREFIX}",
+      description = "Prefix of the output topics to read, ending with a dot (default none; a replay's Streams app "
+          + "writes under its output.topic-prefix, e.g. r2.)")
+  String topicPrefix;
+
   @Option(names = "--kafka-property", paramLabel = "KEY=VALUE",
       description = "A setting of the sink's own Kafka clients (control topic), added as iceberg.kafka.KEY, e.g. "
           + "security.protocol=SASL_SSL; secrets (sasl.jaas.config, *password) only as $${file:<path>:<key>} or "
@@ -91,6 +101,8 @@ final class ConnectorOptions {
     given.put(TemplateValues.TASKS_MAX, tasksMax);
     given.put(TemplateValues.REPLICATION_FACTOR, replicationFactor);
     given.put(TemplateValues.SCHEMA_REGISTRY_URL, schemaRegistryUrl);
+    given.put(TemplateValues.NAMESPACE, namespace);
+    given.put(TemplateValues.TOPIC_PREFIX, topicPrefix);
     if (environment == Environment.LOCAL) {
       given.put(TemplateValues.DATA_DIR, absoluteDataDir().toString());
     }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,32 +76,36 @@ public final class ConnectorConfigTemplate {
     return config;
   }
 
-  /** Every placeholder replaced, plus {@code name}; fails naming each value that is missing. */
+  /** Every placeholder (in keys and values) replaced, plus {@code name}; fails naming each value that is missing. */
   public Map<String, String> render(String connectorName, TemplateValues values) {
     Map<String, String> rendered = new LinkedHashMap<>();
     rendered.put("name", connectorName);
     TreeSet<String> missing = new TreeSet<>();
-    template.forEach((key, value) -> {
-      Matcher matcher = PLACEHOLDER.matcher(value);
-      StringBuilder out = new StringBuilder();
-      while (matcher.find()) {
-        String name = matcher.group(1);
-        String replacement = TemplateValues.CONNECTOR_NAME.equals(name) ? connectorName : values.get(name);
-        if (replacement == null) {
-          missing.add(name);
-          replacement = matcher.group();
-        }
-        matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
-      }
-      matcher.appendTail(out);
-      rendered.put(key, out.toString());
-    });
+    template.forEach((key, value) ->
+        rendered.put(fill(key, connectorName, values, missing), fill(value, connectorName, values, missing)));
     if (!missing.isEmpty()) {
       throw new ConfigException("Cannot render the connector config " + source + ": no value for "
           + String.join(", ", missing.stream().map(n -> "{{" + n + "}}").toList())
           + "; give " + String.join(", ", missing.stream().map(ConnectorConfigTemplate::optionFor).toList()));
     }
     return rendered;
+  }
+
+  /** The text with its placeholders replaced; names without a value are added to {@code missing} and left in. */
+  private static String fill(String text, String connectorName, TemplateValues values, Set<String> missing) {
+    Matcher matcher = PLACEHOLDER.matcher(text);
+    StringBuilder out = new StringBuilder();
+    while (matcher.find()) {
+      String name = matcher.group(1);
+      String replacement = TemplateValues.CONNECTOR_NAME.equals(name) ? connectorName : values.get(name);
+      if (replacement == null) {
+        missing.add(name);
+        replacement = matcher.group();
+      }
+      matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
+    }
+    matcher.appendTail(out);
+    return out.toString();
   }
 
   /** The CLI option (and environment variable) that supplies a template value. */

@@ -14,7 +14,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * Reads, from a rendered connector config, the tables it writes: each table's topic (the one topic
- * its route-regex matches), the schema from that topic's Avro contract, the partition spec, and the
+ * its route-regex matches), the schema from that topic's Avro contract (a prefixed topic's: {@link
+ * Topics#contract}), the partition spec, and the
  * table properties the sink would use on auto-create ({@code iceberg.tables.auto-create-props.*}),
  * plus the sink's commit cadence, recorded in each table so that the maintenance job reads it from
  * the one place it is configured (the connector config) instead of a copy in its own config.
@@ -47,7 +48,7 @@ public final class TableDefinitions {
     List<TableDefinition> definitions = new ArrayList<>();
     for (String table : SinkConfigCheck.tables(config)) {
       String topic = topicOf(table, topics, config);
-      org.apache.avro.Schema avro = Topics.valueSchema(topic);
+      org.apache.avro.Schema avro = Topics.valueSchema(Topics.contract(topic));
       Schema schema = lineagePrefix == null
           ? TableSchemas.fromAvro(avro)
           : TableSchemas.fromAvroWithLineage(avro, lineagePrefix);

@@ -69,6 +69,41 @@ class ConnectorConfigTemplateTest {
   }
 
   @Test
+  void aReplayReadsItsPrefixedTopicsIntoItsOwnNamespace() {
+    Map<String, String> config = ConnectorConfigTemplate.bundled(Environment.AWS).render("replay", TemplateValues.of(
+        Environment.AWS, Map.of(TemplateValues.BOOTSTRAP_SERVERS, "b-1.msk:9098", TemplateValues.REGION, "eu-west-1",
+            TemplateValues.WAREHOUSE, "s3://corp-lake/warehouse", TemplateValues.NAMESPACE, "lakehouse_r2",
+            TemplateValues.TOPIC_PREFIX, "r2.")));
+
+    assertThat(config.get("topics").split(","))
+        .containsExactlyInAnyOrderElementsOf(Topics.OUTPUTS.stream().map(t -> "r2." + t).toList());
+    for (String topic : Topics.OUTPUTS) {
+      String table = "lakehouse_r2." + Topics.tableName(topic);
+      assertThat(config.get("iceberg.tables").split(",")).contains(table);
+      assertThat(config).containsEntry("iceberg.table." + table + ".route-regex", "r2." + topic);
+    }
+    assertThat(config.keySet()).noneMatch(key -> key.contains("{{") || key.startsWith("iceberg.table.lakehouse."));
+    assertThat(config).containsEntry("iceberg.control.topic", "replay-control");
+    assertThat(SinkConfigCheck.check(config, java.util.Set.of())).isEmpty();
+  }
+
+  @Test
+  void aNamespaceOrTopicPrefixOfTheWrongFormIsRefusedNamingIt() {
+    assertThatThrownBy(() -> TemplateValues.of(Environment.LOCAL, Map.of(TemplateValues.NAMESPACE, "Lakehouse-R2")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("Cannot use namespace 'Lakehouse-R2': expected lowercase letters")
+        .hasMessageEndingWith("set --namespace (or LAKEHOUSE_NAMESPACE)");
+    assertThatThrownBy(() -> TemplateValues.of(Environment.LOCAL, Map.of(TemplateValues.TOPIC_PREFIX, "r2")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("Cannot use topic.prefix 'r2': expected empty, or topic-name characters ending with a dot")
+        .hasMessageEndingWith("set --topic-prefix (or LAKEHOUSE_TOPIC_PREFIX)");
+    assertThatThrownBy(() -> TemplateValues.of(Environment.LOCAL, Map.of(TemplateValues.TOPIC_PREFIX, "r/2.")))
+        .isInstanceOf(ConfigException.class);
+    assertThat(TemplateValues.of(Environment.LOCAL, Map.of()).get(TemplateValues.NAMESPACE)).isEqualTo("lakehouse");
+    assertThat(TemplateValues.of(Environment.LOCAL, Map.of()).get(TemplateValues.TOPIC_PREFIX)).isEmpty();
+  }
+
+  @Test
   void aUserFileKeepsItsKeysAndIsRenderedToo(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("c.json");
     Files.writeString(file, "{\"connector.class\": \"X\", \"iceberg.kafka.bootstrap.servers\": \"{{bootstrap.servers}}\"}");

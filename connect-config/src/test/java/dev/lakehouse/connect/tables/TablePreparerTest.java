@@ -124,6 +124,33 @@ class TablePreparerTest {
     assertThat(orders.location()).startsWith("s3://lakehouse/warehouse/lakehouse/orders_enriched");
   }
 
+  /** A replay's connector: its own namespace, prefixed topics, the same contracts and partitioning. */
+  @Test
+  void aReplaysTablesGoToItsNamespaceWithTheContractsOfItsPrefixedTopics() {
+    Map<String, String> values = new HashMap<>();
+    values.put(TemplateValues.S3_ENDPOINT, s3.endpoint());
+    values.put(TemplateValues.DATA_DIR, dir.resolve("data").toString());
+    values.put(TemplateValues.NAMESPACE, "lakehouse_r2");
+    values.put(TemplateValues.TOPIC_PREFIX, "r2.");
+    Map<String, String> replay = ConnectorConfigTemplate.bundled(Environment.LOCAL)
+        .render("replay-sink", TemplateValues.of(Environment.LOCAL, values));
+
+    List<TableDefinition> definitions = TableDefinitions.fromConfig(replay);
+    List<TablePreparer.Outcome> outcomes = new TablePreparer(catalog).prepare(definitions);
+
+    assertThat(definitions).extracting(d -> d.identifier() + " <- " + d.topic()).containsExactly(
+        "lakehouse_r2.orders_enriched <- r2.orders-enriched", "lakehouse_r2.revenue_by_merchant_1m <- r2.revenue-by-merchant-1m",
+        "lakehouse_r2.payments_by_outcome_1m <- r2.payments-by-outcome-1m", "lakehouse_r2.late_events <- r2.late-events",
+        "lakehouse_r2.order_payments <- r2.order-payments", "lakehouse_r2.dead_letters <- r2.dead-letters",
+        "lakehouse_r2.pipeline_ledger <- r2.pipeline-ledger");
+    assertThat(outcomes).extracting(TablePreparer.Outcome::action).containsOnly(TablePreparer.Action.CREATED);
+    Table orders = catalog.loadTable(TableIdentifier.of("lakehouse_r2", "orders_enriched"));
+    assertThat(orders.schema().asStruct()).isEqualTo(definitions.get(0).schema().asStruct());
+    assertThat(column(orders, "customer_segment")).isEqualTo(optional(0, "customer_segment", STRING));
+    assertThat(partitioning(orders)).containsExactly("hour(event_time)");
+    assertThat(orders.location()).startsWith("s3://lakehouse/warehouse/lakehouse_r2/orders_enriched");
+  }
+
   @Test
   void anExistingTableOnlyGainsTheColumnsItLacks() {
     TableIdentifier id = TableIdentifier.of("lakehouse", "evolving");

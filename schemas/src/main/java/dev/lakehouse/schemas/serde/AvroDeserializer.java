@@ -94,7 +94,8 @@ public class AvroDeserializer implements Deserializer<GenericRecord> {
     if (useWriterSchema) {
       reader = writer;
     } else if (reader == null) {
-      reader = Topics.ALL.contains(topic) ? Topics.valueSchema(topic) : writer;
+      String contract = Topics.contract(topic);
+      reader = Topics.ALL.contains(contract) ? Topics.valueSchema(contract) : writer;
     }
     return new GenericDatumReader<>(writer, reader, DATA);
   }

@@ -1,5 +1,6 @@
 package dev.lakehouse.schemas.serde;
 
+import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.registry.SchemaRegistry;
 import java.io.ByteArrayOutputStream;
@@ -17,7 +18,8 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * Writes a {@link GenericRecord} in the Confluent wire format under subject {@code <topic>-value}
- * (or {@code -key}), with the record's own schema as the writer schema.
+ * (or {@code -key}) of the topic's contract ({@link Topics#contract}: a replay's prefixed output
+ * shares its contract's subject), with the record's own schema as the writer schema.
  */
 public class AvroSerializer implements Serializer<GenericRecord> {
   private static final GenericData DATA = AvroData.withLogicalTypes();
@@ -48,7 +50,7 @@ public class AvroSerializer implements Serializer<GenericRecord> {
       return null;
     }
     Schema schema = record.getSchema();
-    String subject = topic + (isKey ? "-key" : "-value");
+    String subject = Topics.contract(topic) + (isKey ? "-key" : "-value");
     int id = idsBySchema.computeIfAbsent(schema, s -> registry.register(subject, s));
     ByteArrayOutputStream out = new ByteArrayOutputStream(128);
     out.write(WireFormat.MAGIC_BYTE);
