@@ -44,7 +44,7 @@ class IamPolicyDocumentsTest {
   private static final Pattern ACTION = Pattern.compile("[a-z0-9-]+:[A-Za-z0-9]+");
   private static final Pattern READ_VERB = Pattern.compile("(Get|List|Describe|BatchGet|Search)[A-Za-z]*");
   private static final Pattern ARN = Pattern.compile(
-      "arn:aws:(s3|glue|athena|kafka):[a-z0-9-]*:([0-9]{12})?:[^\\s*]+(/\\*|-\\*)?");
+      "arn:aws:(s3|glue|athena|kafka):[a-z0-9-]*:([0-9]{12})?:[^\\s*]+(/\\*|-\\*|_\\*|_\\*/\\*)?");
   // an IAM managed policy may hold at most 6,144 characters, whitespace not counted
   private static final int MANAGED_POLICY_MAX_CHARS = 6144;
 
@@ -182,8 +182,9 @@ class IamPolicyDocumentsTest {
 
   private static void assertOnlyLakehouseGlueResources(IamPolicy policy) {
     assertThat(policy.allResources()).filteredOn(r -> r.startsWith("arn:aws:glue:"))
-        .allMatch(r -> r.endsWith(":catalog") || r.endsWith(":database/lakehouse") || r.endsWith(":table/lakehouse/*"),
-            "the catalog, the lakehouse database or its tables");
+        .allMatch(r -> r.endsWith(":catalog") || r.endsWith(":database/lakehouse") || r.endsWith(":table/lakehouse/*")
+                || r.endsWith(":database/lakehouse_replay_*") || r.endsWith(":table/lakehouse_replay_*/*"),
+            "the catalog, the lakehouse database or its tables, or a replay's (docs/operations.md \"Replay\")");
   }
 
   /** s3:ListBucket lists a whole bucket unless an s3:prefix condition narrows it. */
