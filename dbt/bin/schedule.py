@@ -4,7 +4,7 @@ its own, maintains the marts' Iceberg tables (`dbt run-operation maintain_models
 snapshot expiry, orphans).
 
     .venv/bin/python dbt/bin/schedule.py [--target local|athena] [--interval S] [--maintain-every S]
-                                         [--select "staging marts"] [--runs N]
+                                         [--select "staging marts"] [--runs N] [--source-schema NS]
 
 The cadence depends on the engine. Locally (Trino) a run every 15 s keeps ops_current_hour seconds
 behind the pipeline. On Athena every run is billed, and each MERGE adds a snapshot and delete files
@@ -16,6 +16,7 @@ at its next turn without stopping the runs.
 """
 
 import argparse
+import json
 import os
 import pathlib
 import sys
@@ -41,6 +42,11 @@ def parse_args(argv):
     parser.add_argument("--select", default="staging marts",
                         help="dbt selection, space-separated (default: the staging views, then the marts)")
     parser.add_argument("--runs", type=int, default=0, help="stop after this many runs (0 = never)")
+    # a replay's namespace once the audit passed on it (docs/operations.md "Replay"): the next run
+    # re-reads its rows (newer processing times) and merges them into the marts by their keys
+    parser.add_argument("--source-schema", default=os.environ.get("DBT_SOURCE_SCHEMA"),
+                        help="namespace the sink's tables are read from (env DBT_SOURCE_SCHEMA; default: the "
+                             "project's var source_schema, lakehouse)")
     parser.add_argument("--max-failures", type=int, default=3)
     args = parser.parse_args(argv)
     interval, maintain_every = CADENCE.get(args.target, PRODUCTION_CADENCE)
@@ -63,7 +69,8 @@ def main(argv=None):
     next_maintenance = time.monotonic() + args.maintain_every
     while args.runs == 0 or runs < args.runs:
         started = time.monotonic()
-        result = runner.invoke(["run", "--select", *args.select.split(), "--target", args.target, "--quiet", "--no-use-colors"])
+        result = runner.invoke(["run", "--select", *args.select.split(), "--target", args.target, "--quiet", "--no-use-colors",
+                                *source_vars(args.source_schema)])
         runs += 1
         elapsed = time.monotonic() - started
         if result.success:
@@ -81,6 +88,11 @@ def main(argv=None):
             next_maintenance = time.monotonic() + args.maintain_every
         time.sleep(max(0.0, args.interval - (time.monotonic() - started)))
     return 0
+
+
+def source_vars(source_schema):
+    """dbt options that read the sources from `source_schema` (none: the project's default)."""
+    return ["--vars", json.dumps({"source_schema": source_schema})] if source_schema else []
 
 
 def maintain(runner, target):

@@ -2,12 +2,16 @@ package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.dbt.DbtBuild;
 import dev.lakehouse.e2e.dbt.DbtSuite;
 import dev.lakehouse.e2e.dbt.HourlyRevenueOracle;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
+import dev.lakehouse.e2e.harness.MaintenanceJobRun;
+import dev.lakehouse.e2e.harness.OutputTopics;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.e2e.harness.Replay;
 import dev.lakehouse.e2e.harness.RowSource;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
@@ -53,6 +57,13 @@ class DbtOnLandedDataIT {
   /** Current orders this long before run 2: its events close their windows and join windows. */
   private static final Duration CURRENT_BEFORE_SECOND = Duration.ofMinutes(40);
   private static final Duration SECOND_RUN_BEFORE_NOW = Duration.ofMinutes(10);
+  private static final Duration DBT_TIMEOUT = Duration.ofMinutes(6);
+  /** Where the replay phase builds the models (the suite's own schema is dropped when it ends). */
+  private static final String REPLAY_SCHEMA = "replay_switch";
+  /** Every column but updated_at (when a row was last merged), ordered. */
+  private static final String FINANCE_DAILY_REVENUE = "select merchant_id, currency, revenue_date, order_count, revenue, "
+      + "late_order_count, late_revenue, restated_hour_count, is_final from " + REPLAY_SCHEMA
+      + ".finance_daily_revenue order by merchant_id, currency, revenue_date";
 
   @Test
   void dbtBuildsOnLandedDataMatchTheGeneratorOracle() throws Exception {
@@ -104,7 +115,60 @@ class DbtOnLandedDataIT {
         assertEachEventOnceAndAsTheOracleSays(tables, allTables);
         assertThat(dbtExit).as("exit code of the dbt suite (its output is above)").isZero();
       }
+      replayAndSwitchTheDbtSources(stack, tables, suiteDir);
     }
+  }
+
+  /**
+   * docs/operations.md "Replay": the inputs reprocessed from their earliest offsets under a new
+   * application id into a namespace of their own; once every output landed and the audit passes
+   * there, the dbt sources switch to it (var {@code source_schema}) in one incremental build, after
+   * which the serving views hold what they held before: {@code finance_daily_revenue} unchanged,
+   * no row of a mart doubled.
+   */
+  private static void replayAndSwitchTheDbtSources(PipelineStack stack, IcebergTables live, Path workDir) throws Exception {
+    DbtBuild dbt = new DbtBuild(stack.trinoPort(), REPLAY_SCHEMA, workDir.resolve("dbt-replay"));
+    DbtBuild.Result onLive = dbt.run(DBT_TIMEOUT);
+    assertThat(onLive.exitCode()).as("dbt build on the live namespace:\n%s", onLive.output()).isZero();
+    String dailyRevenue = query(stack, FINANCE_DAILY_REVENUE);
+    String ordersBefore = query(stack, "select count(*), count(distinct order_id) from " + REPLAY_SCHEMA + ".fct_orders");
+
+    try (Replay replay = Replay.start(stack, "1");
+        IcebergTables replayed = new IcebergTables(stack.catalogProperties(), replay.namespace());
+        GroupCatchUp replayApp = new GroupCatchUp(stack.bootstrapServers(), replay.applicationId(), Duration.ofMinutes(8))) {
+      replayApp.awaitLagAtMost(0);
+      OutputTopics replayTopics = new OutputTopics(stack.bootstrapServers(), replay.topicPrefix());
+      for (OutputTable table : OutputTable.values()) {
+        Landing.awaitWholeTopic(replayed, replayTopics, table, Duration.ofMinutes(4));
+      }
+      assertThat(replayed.rowCount(OutputTable.ORDERS_ENRICHED)).as("orders_enriched rows of the replay and the live run")
+          .isEqualTo(live.rowCount(OutputTable.ORDERS_ENRICHED));
+      MaintenanceJobRun.Result audit = MaintenanceJobRun.command(stack, "audit", "--tables", replay.namespace() + ".*",
+          "--settle", "0s");
+      assertThat(audit.exitCode()).as("audit of the replay's namespace:\n%s", audit.log()).isZero();
+
+      DbtBuild.Result switched = dbt.run(DBT_TIMEOUT, "--vars", "{source_schema: " + replay.namespace() + "}");
+      assertThat(switched.exitCode()).as("dbt build after the switch:\n%s", switched.output()).isZero();
+      assertThat(query(stack, "show create view " + REPLAY_SCHEMA + ".stg_orders_enriched"))
+          .as("the staging view after the switch").contains(replay.namespace());
+    }
+    assertThat(query(stack, FINANCE_DAILY_REVENUE)).as("finance_daily_revenue after the switch").isEqualTo(dailyRevenue);
+    assertThat(query(stack, "select count(*), count(distinct order_id) from " + REPLAY_SCHEMA + ".fct_orders"))
+        .as("fct_orders rows and orders after the switch").isEqualTo(ordersBefore);
+    for (String keyedMart : List.of("fct_orders: order_id", "agg_revenue_hourly: merchant_id, currency, revenue_hour",
+        "fct_payment_conversion: merchant_id, currency, order_hour",
+        "finance_daily_revenue: merchant_id, currency, revenue_date")) {
+      String[] mart = keyedMart.split(": ");
+      assertThat(query(stack, "select " + mart[1] + ", count(*) from " + REPLAY_SCHEMA + "." + mart[0] + " group by "
+          + mart[1] + " having count(*) > 1")).as("keys of %s held by more than one row", mart[0]).isEqualTo("");
+    }
+  }
+
+  /** The query's rows as csv, no header; fails when Trino does. */
+  private static String query(PipelineStack stack, String sql) throws Exception {
+    SqlScript.Result result = SqlScript.onTrino(stack.trinoPort(), "--format", "csv", sql);
+    assertThat(result.exit()).as("%s: %s", sql, result.err()).isZero();
+    return result.out().lines().skip(1).collect(Collectors.joining("\n"));
   }
 
   /**

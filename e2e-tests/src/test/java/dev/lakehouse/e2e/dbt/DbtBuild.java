@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -27,10 +29,16 @@ public final class DbtBuild {
 
   public record Result(int exitCode, String output) {}
 
-  /** Runs one build (incremental models stay incremental: no --full-refresh) and returns its exit code and output. */
-  public Result run(Duration timeout) throws IOException, InterruptedException {
+  /**
+   * Runs one build (incremental models stay incremental: no --full-refresh) and returns its exit code and output.
+   *
+   * @param options more dbt options, e.g. {@code --vars "{source_schema: lakehouse_replay_1}"}
+   */
+  public Result run(Duration timeout, String... options) throws IOException, InterruptedException {
     Path output = Files.createDirectories(workDir).resolve("dbt-build.log");
-    ProcessBuilder builder = ProjectVenv.inDbtProject(trinoPort, "dbt", "build", "--target", "local", "--no-use-colors")
+    List<String> args = new ArrayList<>(List.of("build", "--target", "local", "--no-use-colors"));
+    args.addAll(List.of(options));
+    ProcessBuilder builder = ProjectVenv.inDbtProject(trinoPort, "dbt", args.toArray(String[]::new))
         .redirectErrorStream(true).redirectOutput(output.toFile());
     Map<String, String> env = builder.environment();
     env.put("DBT_SCHEMA", schema);

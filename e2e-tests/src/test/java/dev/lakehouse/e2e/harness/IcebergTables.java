@@ -20,12 +20,18 @@ import org.apache.iceberg.types.Types;
 
 /** Reads the landed tables with the Iceberg Java API through the stack's JDBC catalog and S3FileIO. */
 public final class IcebergTables implements RowSource, AutoCloseable {
-  private static final String NAMESPACE = "lakehouse";
-
   private final Catalog catalog;
+  private final String namespace;
 
+  /** The tables of namespace {@code lakehouse}. */
   public IcebergTables(Map<String, String> catalogProperties) {
+    this(catalogProperties, "lakehouse");
+  }
+
+  /** The tables of another namespace, e.g. a replay's. */
+  public IcebergTables(Map<String, String> catalogProperties, String namespace) {
     this.catalog = CatalogUtil.buildIcebergCatalog("lakehouse", catalogProperties, null);
+    this.namespace = namespace;
   }
 
   public Table load(OutputTable table) {
@@ -33,7 +39,7 @@ public final class IcebergTables implements RowSource, AutoCloseable {
   }
 
   public Table load(String tableName) {
-    return catalog.loadTable(TableIdentifier.of(NAMESPACE, tableName));
+    return catalog.loadTable(TableIdentifier.of(namespace, tableName));
   }
 
   /** Rows of the current snapshot per its summary (cheap: no data file is read); 0 before the first commit. */

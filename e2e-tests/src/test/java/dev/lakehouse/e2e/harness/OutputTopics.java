@@ -21,10 +21,17 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  */
 public final class OutputTopics implements RowSource {
   private final String bootstrapServers;
+  private final String prefix;
   private final AvroDeserializer deserializer = new AvroDeserializer();
 
   public OutputTopics(String bootstrapServers) {
+    this(bootstrapServers, "");
+  }
+
+  /** The topics a Streams app writes under {@code output.topic-prefix} (a replay's). */
+  public OutputTopics(String bootstrapServers, String prefix) {
     this.bootstrapServers = bootstrapServers;
+    this.prefix = prefix;
     deserializer.configure(Map.of(SchemaRegistries.URL_CONFIG, "file:"), false);
   }
 
@@ -39,7 +46,7 @@ public final class OutputTopics implements RowSource {
   public List<Map<String, Object>> rows(OutputTable table) {
     List<Map<String, Object>> rows = new ArrayList<>();
     consumeAll(table, record -> {
-      rows.add(OutputRecords.normalized(deserializer.deserialize(table.topic(), record.value())));
+      rows.add(OutputRecords.normalized(deserializer.deserialize(prefix + table.topic(), record.value())));
     });
     return rows;
   }
@@ -50,7 +57,7 @@ public final class OutputTopics implements RowSource {
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000), new StringDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions = consumer.partitionsFor(table.topic()).stream()
+      List<TopicPartition> partitions = consumer.partitionsFor(prefix + table.topic()).stream()
           .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
