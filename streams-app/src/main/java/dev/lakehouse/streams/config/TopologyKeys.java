@@ -30,6 +30,7 @@ public final class TopologyKeys {
   public static final String REFERENCE_HISTORY_RETENTION = "reference.history-retention";
   public static final String PAYMENT_JOIN_WINDOW = "payment-join.window";
   public static final String LEDGER_INTERVAL = "ledger.interval";
+  public static final String OUTPUT_TOPIC_PREFIX = "output.topic-prefix";
 
   private TopologyKeys() {}
 
@@ -74,7 +75,13 @@ public final class TopologyKeys {
         .define(LEDGER_INTERVAL, Type.STRING, Durations.format(defaults.ledgerInterval()),
             Durations.atLeast(Duration.ZERO), Importance.LOW,
             "How often (wall clock) each task writes a pipeline-ledger row per input partition: how many records "
-                + "it read and where each went, in the transaction of their outputs; 0 writes no ledger.");
+                + "it read and where each went, in the transaction of their outputs; 0 writes no ledger.")
+        .define(OUTPUT_TOPIC_PREFIX, Type.STRING, defaults.outputTopicPrefix(), TopologyKeys::requireTopicPrefix,
+            Importance.LOW, "Put before the name of every output topic (r2. writes r2.orders-enriched, "
+                + "r2.dead-letters, ...), so that a replay under a new application.id writes beside the live app; "
+                + "empty writes the contract's topics. Input topics keep their names; internal topics are prefixed "
+                + "by the application.id anyway. The prefix ends in a dot, which separates it from the contract "
+                + "topic's name for the readers downstream.");
   }
 
   /** Cross-field checks, named by key; the same rules {@link TopologySettings} enforces. */
@@ -108,6 +115,7 @@ public final class TopologyKeys {
         .referenceHistoryRetention(config.duration(REFERENCE_HISTORY_RETENTION))
         .paymentJoinWindow(config.duration(PAYMENT_JOIN_WINDOW))
         .ledgerInterval(config.duration(LEDGER_INTERVAL))
+        .outputTopicPrefix(config.getString(OUTPUT_TOPIC_PREFIX))
         .registryConfig(config.schemaRegistrySettings());
   }
 
@@ -144,5 +152,12 @@ public final class TopologyKeys {
       // reported below with what is expected
     }
     throw new ConfigException("Cannot use " + key + "=" + value + ": expected a positive decimal amount such as 100000.00");
+  }
+
+  private static void requireTopicPrefix(String key, Object value) {
+    if (!TopologySettings.OUTPUT_TOPIC_PREFIX.matcher(String.valueOf(value)).matches()) {
+      throw new ConfigException("Cannot use " + key + "=" + value + ": expected empty, or letters, digits, '.', '_' "
+          + "and '-' ending in '.' (the separator from the contract topic's name), such as r2.");
+    }
   }
 }

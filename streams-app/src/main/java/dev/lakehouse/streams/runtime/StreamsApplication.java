@@ -44,13 +44,15 @@ public final class StreamsApplication {
   /** Runs until Kafka Streams stops, and returns the process exit code. */
   public int run() throws InterruptedException {
     TopicCheck topics = new TopicCheck(StreamsProperties.admin(config), config.topicCheckTimeout());
+    // every knob but the partition count, which is read from the cluster below
+    TopologySettings configured = TopologyKeys.settings(config).build();
     if (config.topicCheckEnabled()) {
       List<String> required = new ArrayList<>(Topics.INPUTS);
-      required.addAll(Topics.OUTPUTS);
+      Topics.OUTPUTS.forEach(output -> required.add(configured.outputTopic(output)));
       topics.requireTopics(required);
     }
     int inputPartitions = topics.sharedPartitionCount(Topics.ORDERS, Topics.PAYMENTS);
-    TopologySettings settings = TopologyKeys.settings(config).inputPartitions(inputPartitions).build();
+    TopologySettings settings = configured.toBuilder().inputPartitions(inputPartitions).build();
     Properties pipeline = StreamsProperties.of(config, inputPartitions);
     LOG.info("{} stream thread(s) for {} input partitions", pipeline.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG),
         inputPartitions);

@@ -39,7 +39,8 @@ public final class LakehouseTopology {
     Serde<GenericRecord> outputSerde = new AvroSerde(registry, null);
     StreamsBuilder builder = new StreamsBuilder();
     StoreTypes stores = StoreTypes.from(streamsProps);
-    ValidatedInput inputs = new ValidatedInput(builder, deserializer, outputSerde, Ledger.isOn(settings));
+    ValidatedInput inputs = new ValidatedInput(builder, deserializer, outputSerde,
+        settings.outputTopic(Topics.DEAD_LETTERS), Ledger.isOn(settings));
     StreamTime.addStore(builder, stores);
     Ledger.addStore(builder, stores);
 
@@ -61,7 +62,8 @@ public final class LakehouseTopology {
             .process(() -> new OrderTracker(settings, windowStreamTimeKeys), Named.as("order-tracker"), OrderTracker.STATE_STORE,
                 OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
         "order-tracker");
-    tracked.diverted().to(byRowType(), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));
+    tracked.diverted()
+        .to(byRowType(settings), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));
 
     Map<String, KStream<String, SourcedEvent>> byTopic = tracked.kept()
         .split(Named.as("new-"))
@@ -90,16 +92,20 @@ public final class LakehouseTopology {
           Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, StreamTime.STORE);
     }
     ready.processValues(OrderEnricher::new, Named.as("orders-enrichment"))
-        .to(Topics.ORDERS_ENRICHED, Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
+        .to(settings.outputTopic(Topics.ORDERS_ENRICHED),
+            Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
   }
 
   /** The order tracker's rows: dead letters (UNKNOWN_ORDER), ledger rows or order-payments rows. */
-  private static TopicNameExtractor<String, GenericRecord> byRowType() {
+  private static TopicNameExtractor<String, GenericRecord> byRowType(TopologySettings settings) {
+    String deadLetters = settings.outputTopic(Topics.DEAD_LETTERS);
+    String ledger = settings.outputTopic(Topics.PIPELINE_LEDGER);
+    String orderPayments = settings.outputTopic(Topics.ORDER_PAYMENTS);
     return (key, row, context) -> {
       if (row.getSchema().equals(DEAD_LETTER)) {
-        return Topics.DEAD_LETTERS;
+        return deadLetters;
       }
-      return row.getSchema().equals(Ledger.ROW) ? Topics.PIPELINE_LEDGER : Topics.ORDER_PAYMENTS;
+      return row.getSchema().equals(Ledger.ROW) ? ledger : orderPayments;
     };
   }
 }

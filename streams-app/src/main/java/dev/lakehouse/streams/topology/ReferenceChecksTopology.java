@@ -1,5 +1,6 @@
 package dev.lakehouse.streams.topology;
 
+import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.registry.SchemaRegistry;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
@@ -23,8 +24,8 @@ public final class ReferenceChecksTopology {
     SchemaRegistry registry = SchemaRegistries.fromConfig(settings.registryConfig());
     StreamsBuilder builder = new StreamsBuilder();
     StreamTime.addStore(builder, StoreTypes.from(streamsProps));
-    ValidatedInput inputs =
-        new ValidatedInput(builder, new AvroDeserializer(registry, null), new AvroSerde(registry, null), false);
+    ValidatedInput inputs = new ValidatedInput(builder, new AvroDeserializer(registry, null),
+        new AvroSerde(registry, null), settings.outputTopic(Topics.DEAD_LETTERS), false);
     inputs.read(EventRules.customers(), EventTimeRule.referenceVersions(settings));
     inputs.read(EventRules.merchants(), EventTimeRule.referenceVersions(settings));
     return builder.build(streamsProps);

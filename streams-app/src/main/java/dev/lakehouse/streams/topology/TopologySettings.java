@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Every knob of the topology, checked once when built. Times are event time unless said otherwise.
@@ -29,6 +30,10 @@ import java.util.Set;
  * @param paymentJoinWindow how long after an order its successful payment may happen
  * @param ledgerInterval how often (wall clock) each task writes its {@code pipeline-ledger} rows;
  *     zero writes no ledger
+ * @param outputTopicPrefix put before the name of every output topic ({@code r2.} writes
+ *     {@code r2.orders-enriched}), so that a replay under another application.id writes beside the
+ *     live app; empty, or topic characters ending in the dot that separates it from the contract
+ *     topic's name. Input and internal topics are not affected
  * @param inputPartitions partitions of {@code orders} (= of {@code payments}): the windows are
  *     final once every one of them has closed them
  * @param registryConfig schema registry client settings ({@code schema.registry.url}, ...)
@@ -46,11 +51,14 @@ public record TopologySettings(
     Duration referenceHistoryRetention,
     Duration paymentJoinWindow,
     Duration ledgerInterval,
+    String outputTopicPrefix,
     int inputPartitions,
     Map<String, String> registryConfig) {
 
   public static final String PLACED = "PLACED";
   public static final String SUCCEEDED = "SUCCEEDED";
+  /** An {@link #outputTopicPrefix}: empty, or Kafka topic characters ending in a dot. */
+  public static final Pattern OUTPUT_TOPIC_PREFIX = Pattern.compile("([a-zA-Z0-9._-]*\\.)?");
 
   public TopologySettings {
     requireNonNegative("window grace", windowGrace);
@@ -82,9 +90,18 @@ public record TopologySettings(
               + ": it must be at least the reference join grace " + referenceJoinGrace
               + " (the join looks versions up that far back)");
     }
+    if (outputTopicPrefix == null || !OUTPUT_TOPIC_PREFIX.matcher(outputTopicPrefix).matches()) {
+      throw new IllegalArgumentException("Cannot use output topic prefix '" + outputTopicPrefix
+          + "': expected empty or letters, digits, '.', '_' and '-' ending in '.', such as r2.");
+    }
     if (inputPartitions < 1) {
       throw new IllegalArgumentException("Cannot use " + inputPartitions + " input partitions: it must be 1 or more");
     }
+  }
+
+  /** The topic this topology writes a contract's output to: the contract topic under the prefix. */
+  public String outputTopic(String contractTopic) {
+    return outputTopicPrefix + contractTopic;
   }
 
   public static TopologySettings defaults() {
@@ -109,6 +126,7 @@ public record TopologySettings(
         .referenceHistoryRetention(referenceHistoryRetention)
         .paymentJoinWindow(paymentJoinWindow)
         .ledgerInterval(ledgerInterval)
+        .outputTopicPrefix(outputTopicPrefix)
         .inputPartitions(inputPartitions)
         .registryConfig(registryConfig);
   }
@@ -128,6 +146,7 @@ public record TopologySettings(
     private Duration referenceHistoryRetention = Duration.ofDays(7);
     private Duration paymentJoinWindow = Duration.ofMinutes(30);
     private Duration ledgerInterval = Duration.ofSeconds(10);
+    private String outputTopicPrefix = "";
     private int inputPartitions = 1;
     private Map<String, String> registryConfig = Map.of("schema.registry.url", "file:");
 
@@ -193,6 +212,11 @@ public record TopologySettings(
       return this;
     }
 
+    public Builder outputTopicPrefix(String value) {
+      outputTopicPrefix = value;
+      return this;
+    }
+
     public Builder inputPartitions(int value) {
       inputPartitions = value;
       return this;
@@ -206,7 +230,7 @@ public record TopologySettings(
     public TopologySettings build() {
       return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
           paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow,
-          ledgerInterval, inputPartitions, registryConfig);
+          ledgerInterval, outputTopicPrefix, inputPartitions, registryConfig);
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.lakehouse.streams.topology;
 
-import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serde;
@@ -16,14 +15,19 @@ final class ValidatedInput {
   private final StreamsBuilder builder;
   private final AvroDeserializer deserializer;
   private final Serde<GenericRecord> outputSerde;
+  private final String deadLetterTopic;
   private final boolean ledgerOn;
 
-  /** @param ledgerOn whether validation counts its dead letters in the {@link Ledger} (whose store the topology has) */
+  /**
+   * @param deadLetterTopic where dead letters are written ({@link TopologySettings#outputTopic} of dead-letters)
+   * @param ledgerOn whether validation counts its dead letters in the {@link Ledger} (whose store the topology has)
+   */
   ValidatedInput(StreamsBuilder builder, AvroDeserializer deserializer, Serde<GenericRecord> outputSerde,
-      boolean ledgerOn) {
+      String deadLetterTopic, boolean ledgerOn) {
     this.builder = builder;
     this.deserializer = deserializer;
     this.outputSerde = outputSerde;
+    this.deadLetterTopic = deadLetterTopic;
     this.ledgerOn = ledgerOn;
   }
 
@@ -43,6 +47,6 @@ final class ValidatedInput {
   }
 
   void sendDeadLetters(KStream<String, GenericRecord> deadLetters, String name) {
-    deadLetters.to(Topics.DEAD_LETTERS, Produced.with(Serdes.String(), outputSerde).withName(name + "-dead-letters-sink"));
+    deadLetters.to(deadLetterTopic, Produced.with(Serdes.String(), outputSerde).withName(name + "-dead-letters-sink"));
   }
 }

@@ -32,6 +32,7 @@ final class WindowedTotals {
   /**
    * @param name prefix of every processor, store and internal topic of this branch
    * @param sourceTopic the input topic the events came from (metrics tag, late event type)
+   * @param outputTopic the contract topic of the final totals, written under the settings' output prefix
    */
   record Spec(String name, String sourceTopic, KeyValueMapper<String, SourcedEvent, String> groupKey,
       ResultRow resultRow, String outputTopic) {
@@ -65,7 +66,7 @@ final class WindowedTotals {
     KStream<String, Routed<WindowMessage>> routed = events.process(() -> new WindowPartials(spec, sizeMs, graceMs, Ledger.isOn(settings)),
         Named.as(name + "-partials"), spec.partialsStore(), StreamTime.STORE, Ledger.STORE);
     RoutedBranches<WindowMessage> branches = RoutedBranches.split(routed, name + "-partials");
-    branches.diverted().to(Topics.LATE_EVENTS,
+    branches.diverted().to(settings.outputTopic(Topics.LATE_EVENTS),
         Produced.with(Serdes.String(), outputSerde).withName(name + "-late-events-sink"));
     branches.kept()
         .repartition(Repartitioned.<String, WindowMessage>as(name + "-merge")
@@ -74,6 +75,7 @@ final class WindowedTotals {
             .withStreamPartitioner(WindowMessage.partitioner()))
         .process(() -> new WindowMerge(spec, sizeMs, settings.inputPartitions()), Named.as(name + "-merge"),
             spec.mergePendingStore(), spec.mergeClosedStore())
-        .to(spec.outputTopic(), Produced.with(Serdes.String(), outputSerde).withName(name + "-sink"));
+        .to(settings.outputTopic(spec.outputTopic()),
+            Produced.with(Serdes.String(), outputSerde).withName(name + "-sink"));
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lakehouse.streams.topology.TopologySettings;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.config.ConfigException;
@@ -36,12 +37,13 @@ class TopologyKeysTest {
         Map.entry("LAKEHOUSE_STREAMS_REFERENCE_HISTORY_RETENTION", "12h"),
         Map.entry("LAKEHOUSE_STREAMS_PAYMENT_JOIN_WINDOW", "15m"),
         Map.entry("LAKEHOUSE_STREAMS_LEDGER_INTERVAL", "30s"),
+        Map.entry("LAKEHOUSE_STREAMS_OUTPUT_TOPIC_PREFIX", "r2."),
         Map.entry("LAKEHOUSE_STREAMS_SCHEMA_REGISTRY_URL", "http://registry:8081")))).build();
 
     assertThat(settings).isEqualTo(new TopologySettings(
         Duration.ofMinutes(5), Duration.ofHours(1), Duration.ofSeconds(30), Duration.ofDays(2),
         Set.of("EUR", "CHF"), Set.of("PLACED"), Set.of("SUCCEEDED", "FAILED"), new BigDecimal("500.50"),
-        Duration.ofSeconds(10), Duration.ofHours(12), Duration.ofMinutes(15), Duration.ofSeconds(30), 1,
+        Duration.ofSeconds(10), Duration.ofHours(12), Duration.ofMinutes(15), Duration.ofSeconds(30), "r2.", 1,
         Map.of("schema.registry.url", "http://registry:8081")));
   }
 
@@ -70,6 +72,28 @@ class TopologyKeysTest {
         .isInstanceOf(ConfigException.class)
         .hasMessage("Cannot use validation.payment-outcomes=FAILED: it must contain SUCCEEDED (the order-payment "
             + "join looks for it)");
+  }
+
+  @Test
+  void acceptsAnEmptyOutputTopicPrefixOrOneEndingInADot() {
+    assertThat(TopologyKeys.settings(new AppConfig(Map.of())).build().outputTopic("orders-enriched"))
+        .isEqualTo("orders-enriched");
+    assertThat(TopologyKeys.settings(new AppConfig(Map.of("output.topic-prefix", ""))).build().outputTopicPrefix())
+        .isEmpty();
+    assertThat(TopologyKeys.settings(new AppConfig(Map.of("output.topic-prefix", "r2."))).build()
+        .outputTopic("orders-enriched")).isEqualTo("r2.orders-enriched");
+    assertThat(TopologyKeys.settings(new AppConfig(Map.of("output.topic-prefix", "replay_2026-12."))).build()
+        .outputTopicPrefix()).isEqualTo("replay_2026-12.");
+  }
+
+  @Test
+  void rejectsAnOutputTopicPrefixWithoutTheDotOrWithCharactersTopicsCannotHave() {
+    for (String prefix : List.of("r2", "r 2.", "a/b.", "r2.orders")) {
+      assertThatThrownBy(() -> new AppConfig(Map.of("output.topic-prefix", prefix)))
+          .isInstanceOf(ConfigException.class)
+          .hasMessage("Cannot use output.topic-prefix=" + prefix + ": expected empty, or letters, digits, '.', '_' "
+              + "and '-' ending in '.' (the separator from the contract topic's name), such as r2.");
+    }
   }
 
   @Test

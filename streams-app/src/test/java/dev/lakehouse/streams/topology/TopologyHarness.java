@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -59,9 +61,7 @@ final class TopologyHarness implements AutoCloseable {
         }
       }
     }
-    List<String> written = new ArrayList<>(Topics.OUTPUTS);
-    written.add(Topics.PIPELINE_LEDGER);
-    for (String topic : written) {
+    for (String topic : Topics.OUTPUTS.stream().map(settings::outputTopic).toList()) {
       outputs.put(topic, List.of(pipeline, referenceChecks).stream()
           .map(driver -> driver.createOutputTopic(topic, new StringDeserializer(),
               new AvroDeserializer(FileSchemaRegistry.bundled(), null)))
@@ -98,10 +98,18 @@ final class TopologyHarness implements AutoCloseable {
     inputs.get(topic).forEach(input -> input.pipeInput(new TestRecord<>(key, value, timestamp)));
   }
 
+  /** @param topic an output topic as written, under the settings' prefix */
   List<TestRecord<String, GenericRecord>> read(String topic) {
     List<TestRecord<String, GenericRecord>> records = new ArrayList<>();
     outputs.get(topic).forEach(output -> records.addAll(output.readRecordsToList()));
     return records;
+  }
+
+  /** Every topic either topology wrote to, internal ones included. */
+  Set<String> producedTopics() {
+    Set<String> topics = new TreeSet<>(pipeline.producedTopicNames());
+    topics.addAll(referenceChecks.producedTopicNames());
+    return topics;
   }
 
   /** Moves the pipeline's wall clock on, running the wall-clock punctuations that fall due. */

@@ -20,6 +20,8 @@ class TopologySettingsTest {
     assertThat(defaults.currencies()).containsExactlyInAnyOrder("EUR", "USD", "GBP");
     assertThat(defaults.maxAmount()).isEqualByComparingTo("1000000.00");
     assertThat(defaults.inputPartitions()).isEqualTo(1);
+    assertThat(defaults.outputTopicPrefix()).isEmpty();
+    assertThat(defaults.outputTopic("orders-enriched")).isEqualTo("orders-enriched");
     assertThat(defaults.registryConfig()).containsEntry("schema.registry.url", "file:");
   }
 
@@ -30,6 +32,14 @@ class TopologySettingsTest {
     assertThat(changed.windowGrace()).isEqualTo(Duration.ofSeconds(5));
     assertThat(changed.toBuilder().windowGrace(TopologySettings.defaults().windowGrace()).build())
         .isEqualTo(TopologySettings.defaults());
+  }
+
+  @Test
+  void outputTopicsAreTheContractTopicsUnderThePrefix() {
+    TopologySettings replay = TopologySettings.builder().outputTopicPrefix("replay-2026-12.").build();
+
+    assertThat(replay.outputTopic("dead-letters")).isEqualTo("replay-2026-12.dead-letters");
+    assertThat(replay.toBuilder().build()).isEqualTo(replay);
   }
 
   @Test
@@ -60,5 +70,8 @@ class TopologySettingsTest {
         .hasMessage("Cannot use currencies []: list at least one");
     assertThatThrownBy(() -> TopologySettings.builder().inputPartitions(0).build())
         .hasMessage("Cannot use 0 input partitions: it must be 1 or more");
+    assertThatThrownBy(() -> TopologySettings.builder().outputTopicPrefix("r2").build())
+        .hasMessage("Cannot use output topic prefix 'r2': expected empty or letters, digits, '.', '_' and '-' "
+            + "ending in '.', such as r2.");
   }
 }
