@@ -1,6 +1,7 @@
 package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakehouse.e2e.dbt.DbtBuild;
 import dev.lakehouse.e2e.dbt.DbtSuite;
@@ -11,13 +12,14 @@ import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.OutputTopics;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.ProjectVenv;
-import dev.lakehouse.e2e.harness.Replay;
 import dev.lakehouse.e2e.harness.RowSource;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.PipelineOracle;
 import dev.lakehouse.e2e.oracle.TableDiff;
 import dev.lakehouse.generator.EventClass;
+import dev.lakehouse.local.stack.Replay;
+import dev.lakehouse.local.stack.ReplaySwitch;
 import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GeneratorRun;
@@ -120,7 +122,7 @@ class DbtOnLandedDataIT {
   }
 
   /**
-   * docs/operations.md "Replay": the inputs reprocessed from their earliest offsets under a new
+   * docs/operations.md "Replaying history": the inputs reprocessed from their earliest offsets under a new
    * application id into a namespace of their own; once every output landed and the audit passes
    * there, the dbt sources switch to it (var {@code source_schema}) in one incremental build, after
    * which the serving views hold what they held before: {@code finance_daily_revenue} unchanged,
@@ -133,9 +135,10 @@ class DbtOnLandedDataIT {
     String dailyRevenue = query(stack, FINANCE_DAILY_REVENUE);
     String ordersBefore = query(stack, "select count(*), count(distinct order_id) from " + REPLAY_SCHEMA + ".fct_orders");
 
-    try (Replay replay = Replay.start(stack, "1");
-        IcebergTables replayed = new IcebergTables(stack.catalogProperties(), replay.namespace());
-        GroupCatchUp replayApp = new GroupCatchUp(stack.bootstrapServers(), replay.applicationId(), Duration.ofMinutes(8))) {
+    Replay replay = stack.startReplay("1");
+    try (IcebergTables replayed = new IcebergTables(stack.catalogProperties(), replay.namespace());
+        GroupCatchUp replayApp = new GroupCatchUp(stack.bootstrapServers(), replay.applicationId(stack.config()),
+            Duration.ofMinutes(8))) {
       replayApp.awaitLagAtMost(0);
       OutputTopics replayTopics = new OutputTopics(stack.bootstrapServers(), replay.topicPrefix());
       for (OutputTable table : OutputTable.values()) {
@@ -143,11 +146,15 @@ class DbtOnLandedDataIT {
       }
       assertThat(replayed.rowCount(OutputTable.ORDERS_ENRICHED)).as("orders_enriched rows of the replay and the live run")
           .isEqualTo(live.rowCount(OutputTable.ORDERS_ENRICHED));
+      assertThatThrownBy(() -> ReplaySwitch.namespaceToRead(stack.config(), replay.id()))
+          .as("the switch before an audit").hasMessageContaining("before an audit passed on it");
+      // ./lakehouse audit --tables ... saves its findings where the switch reads them
       MaintenanceJobRun.Result audit = MaintenanceJobRun.command(stack, "audit", "--tables", replay.namespace() + ".*",
-          "--settle", "0s");
+          "--settle", "0s", "--save", stack.config().layout().lastAuditFile().toString());
       assertThat(audit.exitCode()).as("audit of the replay's namespace:\n%s", audit.log()).isZero();
+      String namespace = ReplaySwitch.namespaceToRead(stack.config(), replay.id());
 
-      DbtBuild.Result switched = dbt.run(DBT_TIMEOUT, "--vars", "{source_schema: " + replay.namespace() + "}");
+      DbtBuild.Result switched = dbt.run(DBT_TIMEOUT, "--vars", "{source_schema: " + namespace + "}");
       assertThat(switched.exitCode()).as("dbt build after the switch:\n%s", switched.output()).isZero();
       assertThat(query(stack, "show create view " + REPLAY_SCHEMA + ".stg_orders_enriched"))
           .as("the staging view after the switch").contains(replay.namespace());

@@ -64,12 +64,12 @@ final class ConnectorOptions {
 
   @Option(names = "--namespace", paramLabel = "NAME", defaultValue = "${env:LAKEHOUSE_NAMESPACE}",
       description = "Iceberg namespace (Glue database) of the tables (default lakehouse; a replay lands in its own, "
-          + "e.g. lakehouse_r2: docs/operations.md \"Replay\")")
+          + "e.g. lakehouse_replay_2: docs/operations.md \"Replaying history\")")
   String namespace;
 
   @Option(names = "--topic-prefix", paramLabel = "PREFIX", defaultValue = "${env:LAKEHOUSE_TOPIC_PREFIX}",
       description = "Prefix of the output topics to read, ending with a dot (default none; a replay's Streams app "
-          + "writes under its output.topic-prefix, e.g. r2.)")
+          + "writes under its output.topic-prefix, e.g. replay-2.)")
   String topicPrefix;
 
   @Option(names = "--kafka-property", paramLabel = "KEY=VALUE",

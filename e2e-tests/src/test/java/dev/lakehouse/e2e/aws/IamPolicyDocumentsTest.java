@@ -184,7 +184,7 @@ class IamPolicyDocumentsTest {
     assertThat(policy.allResources()).filteredOn(r -> r.startsWith("arn:aws:glue:"))
         .allMatch(r -> r.endsWith(":catalog") || r.endsWith(":database/lakehouse") || r.endsWith(":table/lakehouse/*")
                 || r.endsWith(":database/lakehouse_replay_*") || r.endsWith(":table/lakehouse_replay_*/*"),
-            "the catalog, the lakehouse database or its tables, or a replay's (docs/operations.md \"Replay\")");
+            "the catalog, the lakehouse database or its tables, or a replay's (docs/operations.md \"Replaying history\")");
   }
 
   /** s3:ListBucket lists a whole bucket unless an s3:prefix condition narrows it. */

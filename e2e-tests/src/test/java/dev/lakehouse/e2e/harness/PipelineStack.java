@@ -3,11 +3,14 @@ package dev.lakehouse.e2e.harness;
 import dev.lakehouse.local.faults.Fault;
 import dev.lakehouse.local.faults.FaultRunner;
 import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
 import dev.lakehouse.local.stack.LocalStack;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Replay;
+import dev.lakehouse.local.stack.Replays;
 import dev.lakehouse.local.stack.ServicesComponent;
 import dev.lakehouse.local.stack.Setting;
 import dev.lakehouse.local.stack.StackConfig;
@@ -18,6 +21,7 @@ import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +42,7 @@ public final class PipelineStack implements AutoCloseable {
   private final StackHandle handle;
   private final Component trino = new TrinoComponent();
   private CompletableFuture<Void> trinoStart = CompletableFuture.completedFuture(null);
+  private final List<Component> replays = new ArrayList<>();
 
   private PipelineStack(StackConfig config, List<Component> components, StackHandle handle) {
     this.config = config;
@@ -167,6 +172,19 @@ public final class PipelineStack implements AutoCloseable {
     return trinoStart;
   }
 
+  /**
+   * Starts replay {@code id} as {@code ./lakehouse replay start} does (its output topics, connector
+   * into its own namespace, Streams app under its own application id); {@link #close} stops it.
+   */
+  public Replay startReplay(String id) {
+    Replay replay = new Replay(id);
+    Replays.record(config.layout(), replay);
+    List<Component> components = Components.replay(config);
+    replays.addAll(components);
+    new LocalStack(config, components, System.out).up();
+    return replay;
+  }
+
   public int trinoPort() {
     return config.trinoPort();
   }
@@ -203,6 +221,7 @@ public final class PipelineStack implements AutoCloseable {
     // a Trino still starting would outlive the stop
     trinoStart.handle((ignored, failure) -> null).join();
     trino.stop(config);
+    new LocalStack(config, replays, System.out).down();
     handle.close();
   }
 }

@@ -35,7 +35,7 @@ import picocli.CommandLine;
     description = "Runs the whole pipeline on this machine: Kafka, S3 server, catalog, Connect, Streams app, Trino,"
         + " maintenance, event generator.",
     subcommands = {LocalStackCli.Up.class, LocalStackCli.Down.class, LocalStackCli.Status.class, LocalStackCli.Ps.class,
-        LocalStackCli.Settings.class, LocalStackCli.LogPath.class, LocalStackCli.Faults.class},
+        LocalStackCli.Settings.class, LocalStackCli.LogPath.class, LocalStackCli.Faults.class, ReplayCommand.class},
     footer = {"", "Settings: lakehouse.properties at the repository root, LAKEHOUSE_* environment variables,"
         + " then options; see local-stack/README.md."})
 public final class LocalStackCli {
@@ -230,7 +230,8 @@ public final class LocalStackCli {
   @Command(name = "log-path", mixinStandardHelpOptions = true, description = "Print the log file of a component.")
   static final class LogPath extends EnvAware implements Callable<Integer> {
     @Parameters(paramLabel = "<component>",
-        description = "services, connect (connect-2 ...), connector, streams (streams-2 ...), trino, dbt, dashboard, maintenance, generator")
+        description = "services, connect (connect-2 ...), connector, streams (streams-2 ...), trino, dbt, dashboard, "
+            + "maintenance, generator; a replay's connector-replay-<id> and streams-replay-<id>")
     String component;
 
     @Override

@@ -8,7 +8,8 @@ public final class Components {
   private Components() {}
 
   /**
-   * Every component, with {@code connect.workers} Connect workers and {@code streams.instances} Streams app instances.
+   * Every component, with {@code connect.workers} Connect workers and {@code streams.instances} Streams app
+   * instances, and the connector and Streams app of each replay started in the stack ({@link Replays}).
    *
    * @param localStackClasspath classpath holding local-stack and its dependencies (the services JVM runs it)
    */
@@ -22,8 +23,20 @@ public final class Components {
     for (int instance = 1; instance <= config.streamsInstances(); instance++) {
       components.add(new StreamsComponent(instance));
     }
+    components.addAll(replay(config));
     components.addAll(List.of(new TrinoComponent(), new DbtComponent(), new DashboardComponent(),
         new MaintenanceComponent(), new GeneratorComponent()));
+    return components;
+  }
+
+  /** The components of the stack's replays, each its connector and then its Streams app. */
+  public static List<Component> replay(StackConfig config) {
+    List<Component> components = new ArrayList<>();
+    List<Replay> replays = Replays.started(config.layout());
+    for (int position = 0; position < replays.size(); position++) {
+      components.add(new ConnectorComponent(replays.get(position)));
+      components.add(new StreamsComponent(replays.get(position), position));
+    }
     return components;
   }
 

@@ -5,25 +5,41 @@ import dev.lakehouse.connect.config.Environment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Applies the {@code local} connector config to the worker through the connect-config CLI, which
  * also creates the Iceberg tables first. A one-shot step: it runs on every {@code up} (applying
- * is idempotent) and has nothing to stop.
+ * is idempotent) and has nothing to stop. A replay's connector first creates the replay's output
+ * topics, then reads them into the replay's namespace.
  */
 public final class ConnectorComponent implements Component {
   public static final String NAME = "connector";
   public static final String MODULE = "connect-config";
   public static final String CLI_CLASS = ConnectConfigCli.class.getName();
+  /** connect-config's default {@code --name}. */
+  public static final String CONNECTOR_NAME = "lakehouse-iceberg-sink";
+
+  private final Optional<Replay> replay;
+
+  public ConnectorComponent() {
+    this.replay = Optional.empty();
+  }
+
+  public ConnectorComponent(Replay replay) {
+    this.replay = Optional.of(replay);
+  }
 
   @Override
   public String name() {
-    return NAME;
+    return replay.map(r -> NAME + "-replay-" + r.id()).orElse(NAME);
   }
 
   @Override
   public String title() {
-    return "Iceberg tables and sink connector (connect-config apply --env local)";
+    return replay.map(r -> "Iceberg tables and sink connector of replay " + r.id() + " (" + r.namespace() + ")")
+        .orElse("Iceberg tables and sink connector (connect-config apply --env local)");
   }
 
   @Override
@@ -33,15 +49,35 @@ public final class ConnectorComponent implements Component {
 
   @Override
   public String start(StackConfig config, Progress progress) {
+    replay.ifPresent(r -> createOutputTopics(config, r));
     String classpath = ModuleJars.classpath(config.repoDir(), MODULE, title());
-    List<String> command = JvmCommand.forComponent(config, NAME, "256m", classpath, CLI_CLASS)
+    List<String> command = JvmCommand.forComponent(config, name(), "256m", classpath, CLI_CLASS)
         .simpleLogging("org.apache.kafka", "org.apache.iceberg")
-        .args(arguments(config))
+        .args(replay.map(r -> arguments(config, r)).orElseGet(() -> arguments(config)))
         .toList();
-    Process process = DetachedProcess.launch(NAME, command, config.layout(), Map.of());
-    Readiness.awaitSuccess(new Readiness.StartedComponent(NAME, "apply the connector config", process, config.layout()),
+    Process process = DetachedProcess.launch(name(), command, config.layout(), Map.of());
+    Readiness.awaitSuccess(new Readiness.StartedComponent(name(), "apply the connector config", process, config.layout()),
         config.startupTimeout(), progress);
     return "applied to " + config.connectUrl();
+  }
+
+  private static void createOutputTopics(StackConfig config, Replay replay) {
+    try {
+      PipelineTopics.ensureOutputs(config.bootstrapServers(), config.topicPartitions(), replay.topicPrefix());
+    } catch (ExecutionException e) {
+      throw new StackException("Cannot create the output topics of replay " + replay.id() + ": " + e.getCause(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StackException("Interrupted while creating the output topics of replay " + replay.id(), e);
+    }
+  }
+
+  /** The arguments of a replay's connector: its own name, namespace and topic prefix. */
+  public static List<String> arguments(StackConfig config, Replay replay) {
+    List<String> args = new ArrayList<>(arguments(config));
+    args.addAll(List.of("--name", replay.connectorName(), "--namespace", replay.namespace(),
+        "--topic-prefix", replay.topicPrefix()));
+    return args;
   }
 
   public static List<String> arguments(StackConfig config) {

@@ -1,6 +1,10 @@
 package dev.lakehouse.local.stack;
 
 import dev.lakehouse.testkit.DbtProject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,10 +13,15 @@ import java.util.Optional;
 /**
  * dbt's models on the local Trino: one {@code dbt run} of the whole project (staging views, marts,
  * serving views; on empty tables too, so the serving views exist from the start), then
- * {@code dbt/bin/schedule.py} in the background keeps the marts fresh (a run every 15 s).
+ * {@code dbt/bin/schedule.py} in the background keeps the marts fresh (a run every 15 s). Both read
+ * the sink's tables from the namespace {@code ./lakehouse replay switch} chose, or {@code lakehouse}.
  */
 public final class DbtComponent implements Component {
   public static final String NAME = "dbt";
+  /** The namespace of the live pipeline's tables. */
+  public static final String LIVE_SCHEMA = "lakehouse";
+  /** Read by dbt/bin/schedule.py (its --source-schema). */
+  private static final String SOURCE_SCHEMA_VARIABLE = "DBT_SOURCE_SCHEMA";
 
   @Override
   public String name() {
@@ -43,13 +52,36 @@ public final class DbtComponent implements Component {
     // tests in the same checkout keep theirs in dbt/target and dbt/logs
     env.put("DBT_TARGET_PATH", config.dataDir().resolve("dbt/target").toString());
     env.put("DBT_LOG_PATH", config.dataDir().resolve("dbt/logs").toString());
+    String sourceSchema = sourceSchema(config);
+    env.put(SOURCE_SCHEMA_VARIABLE, sourceSchema);
     String project = DbtProject.dir(config.repoDir()).toString();
     Process run = DetachedProcess.launch(NAME, List.of(DbtProject.venvExecutable(config.repoDir(), "dbt").toString(),
-        "run", "--target", "local", "--project-dir", project, "--no-use-colors"), config.layout(), env);
+        "run", "--target", "local", "--project-dir", project, "--no-use-colors", "--vars",
+        "{source_schema: " + sourceSchema + "}"), config.layout(), env);
     Readiness.awaitSuccess(new Readiness.StartedComponent(NAME, "build the dbt models (dbt run)", run, config.layout()),
         config.startupTimeout(), progress);
     DetachedProcess.start(NAME, List.of(DbtProject.venvExecutable(config.repoDir(), "python").toString(),
         DbtProject.dir(config.repoDir()).resolve("bin/schedule.py").toString(), "--target", "local"), config.layout(), env);
-    return "models in iceberg.analytics; dbt/bin/schedule.py refreshes the marts every 15 s";
+    return "models in iceberg.analytics from " + sourceSchema + "; dbt/bin/schedule.py refreshes the marts every 15 s";
+  }
+
+  /** The namespace the models read the sink's tables from: the one a switch recorded, or {@code lakehouse}. */
+  public static String sourceSchema(StackConfig config) {
+    Path file = config.layout().dbtSourceSchemaFile();
+    try {
+      return Files.exists(file) ? Files.readString(file).trim() : LIVE_SCHEMA;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the dbt source schema from " + file, e);
+    }
+  }
+
+  /** Records the namespace the models read from; a dbt already running takes it when restarted. */
+  public static void switchSource(StackConfig config, String schema) {
+    try {
+      Files.createDirectories(config.layout().configDir());
+      Files.writeString(config.layout().dbtSourceSchemaFile(), schema + System.lineSeparator());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot record the dbt source schema in " + config.layout().dbtSourceSchemaFile(), e);
+    }
   }
 }

@@ -36,4 +36,11 @@ public final class PipelineTopics {
   public static void ensure(String bootstrapServers, int partitions) throws ExecutionException, InterruptedException {
     NewTopics.ensure(bootstrapServers, plan(partitions));
   }
+
+  /** The output topics under a replay's prefix, with {@code partitions} partitions each. */
+  public static void ensureOutputs(String bootstrapServers, int partitions, String prefix)
+      throws ExecutionException, InterruptedException {
+    NewTopics.ensure(bootstrapServers,
+        Topics.OUTPUTS.stream().map(topic -> new NewTopic(prefix + topic, partitions, (short) 1)).toList());
+  }
 }

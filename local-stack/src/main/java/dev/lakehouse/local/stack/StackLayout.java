@@ -36,6 +36,16 @@ public record StackLayout(Path dataDir) {
     return dataDir.resolve("config");
   }
 
+  /** The replays started in this stack ({@link Replays}). */
+  public Path replaysFile() {
+    return configDir().resolve("replays");
+  }
+
+  /** The namespace dbt reads the sink's tables from, once {@code ./lakehouse replay switch} chose one. */
+  public Path dbtSourceSchemaFile() {
+    return configDir().resolve("dbt-source-schema");
+  }
+
   public Path logsDir() {
     return dataDir.resolve("logs");
   }

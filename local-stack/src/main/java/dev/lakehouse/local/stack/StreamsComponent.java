@@ -2,12 +2,14 @@ package dev.lakehouse.local.stack;
 
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.config.AppConfig;
+import dev.lakehouse.streams.config.TopologyKeys;
 import dev.lakehouse.streams.runtime.JvmOptions;
 import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.streams.StreamsConfig;
@@ -16,13 +18,19 @@ import org.apache.kafka.streams.StreamsConfig;
  * One instance of the Kafka Streams app (own JVM), configured through a generated properties file.
  * Instance 1 is {@code streams}; with {@code streams.instances} above 1, instance n is {@code
  * streams-n}, with its own port, state folder and properties file, in the same application.id.
+ * A replay's app is {@code streams-replay-<id>}: one instance under the replay's application.id,
+ * writing under its topic prefix, on a port {@link #REPLAY_PORT_OFFSET} above the first instance's
+ * (plus the replay's position among the stack's replays).
  */
 public final class StreamsComponent extends JvmComponent {
   public static final String NAME = "streams";
   public static final String MODULE = "streams-app";
   public static final String MAIN_CLASS = App.class.getName();
+  static final int REPLAY_PORT_OFFSET = 50;
 
   private final int instance;
+  private final Optional<Replay> replay;
+  private final int port;
 
   public StreamsComponent() {
     this(1);
@@ -31,37 +39,68 @@ public final class StreamsComponent extends JvmComponent {
   /** @param instance 1-based */
   public StreamsComponent(int instance) {
     this.instance = instance;
+    this.replay = Optional.empty();
+    this.port = -1;
+  }
+
+  /** @param position 0-based, among the stack's replays: it picks the port */
+  public StreamsComponent(Replay replay, int position) {
+    this.instance = 1;
+    this.replay = Optional.of(replay);
+    this.port = REPLAY_PORT_OFFSET + position;
   }
 
   @Override
   public String name() {
-    return instance == 1 ? NAME : NAME + "-" + instance;
+    return replay.map(r -> NAME + "-replay-" + r.id()).orElse(instance == 1 ? NAME : NAME + "-" + instance);
   }
 
   @Override
   public String title() {
-    return instance == 1 ? "Streams app" : "Streams app instance " + instance;
+    return replay.map(r -> "Streams app of replay " + r.id() + " (" + r.topicPrefix() + "*)")
+        .orElse(instance == 1 ? "Streams app" : "Streams app instance " + instance);
+  }
+
+  private int port(StackConfig config) {
+    return replay.isPresent() ? config.streamsPort(1) + port : config.streamsPort(instance);
+  }
+
+  private String url(StackConfig config) {
+    return "http://127.0.0.1:" + port(config);
   }
 
   @Override
   public List<PortUse> ports(StackConfig config) {
-    return List.of(new PortUse(config.streamsPort(instance), Setting.STREAMS_PORT));
+    return List.of(new PortUse(port(config), Setting.STREAMS_PORT));
   }
 
-  private static Path propertiesFile(StackConfig config, int instance) {
-    return config.layout().configDir().resolve(instance == 1 ? "streams-app.properties" : "streams-app-" + instance + ".properties");
+  private Path propertiesFile(StackConfig config) {
+    return config.layout().configDir().resolve(name().replace(NAME, "streams-app") + ".properties");
   }
 
   /** Writes the settings once the app's own config class accepts them. */
   @Override
   protected void prepare(StackConfig config) {
-    Map<String, String> props = appProperties(config, instance);
+    Map<String, String> props = replay.map(r -> replayProperties(config, r, port(config)))
+        .orElseGet(() -> appProperties(config, instance));
     try {
       new AppConfig(props);
     } catch (ConfigException e) {
       throw new StackException("Cannot configure the Streams app: " + e.getMessage(), e);
     }
-    ConfigFiles.writeProperties(propertiesFile(config, instance), title() + " of the local stack", props);
+    ConfigFiles.writeProperties(propertiesFile(config), title() + " of the local stack", props);
+  }
+
+  /** A replay's settings: the first instance's, under the replay's application.id, state and topic prefix. */
+  private static Map<String, String> replayProperties(StackConfig config, Replay replay, int port) {
+    Map<String, String> props = appProperties(config, 1);
+    String folder = "streams-replay-" + replay.id();
+    props.put(AppConfig.APPLICATION_ID, replay.applicationId(config));
+    props.put(AppConfig.STATE_DIR, config.layout().dataDir().resolve(folder + "-state").toString());
+    props.put(AppConfig.DATA_DIR, config.layout().dataDir().resolve(folder).toString());
+    props.put(AppConfig.HTTP_PORT, Integer.toString(port));
+    props.put(TopologyKeys.OUTPUT_TOPIC_PREFIX, replay.topicPrefix());
+    return props;
   }
 
   /** The settings of the first instance. */
@@ -97,24 +136,21 @@ public final class StreamsComponent extends JvmComponent {
     return JvmCommand.forComponent(config, name(), config.heap(Setting.STREAMS_HEAP), JvmOptions.recommended(),
         ModuleJars.classpath(config.repoDir(), MODULE, title()), MAIN_CLASS)
         .simpleLogging("org.apache.kafka")
-        .args(arguments(config, instance));
+        .args("--config", propertiesFile(config).toString());
   }
 
+  /** The arguments of the first instance. */
   public static List<String> arguments(StackConfig config) {
-    return arguments(config, 1);
-  }
-
-  private static List<String> arguments(StackConfig config, int instance) {
-    return List.of("--config", propertiesFile(config, instance).toString());
+    return List.of("--config", new StreamsComponent().propertiesFile(config).toString());
   }
 
   @Override
   protected BooleanSupplier readiness(StackConfig config) {
-    return () -> Http.isOk(config.streamsUrl(instance) + "/health/ready");
+    return () -> Http.isOk(url(config) + "/health/ready");
   }
 
   @Override
   protected String detail(StackConfig config) {
-    return config.streamsUrl(instance) + "/health/ready";
+    return url(config) + "/health/ready";
   }
 }
