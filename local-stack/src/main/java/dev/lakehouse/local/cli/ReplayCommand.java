@@ -41,7 +41,7 @@ final class ReplayCommand {
       new LocalStack(config, Components.replay(config), out()).up();
       out().println("Replay " + id + " reads every input from its earliest offset into " + replay.namespace() + ".* (topics "
           + replay.topicPrefix() + "*, application " + replay.applicationId(config) + ").");
-      out().println("Next: ./lakehouse logs streams-replay-" + id + "  |  once it caught up: ./lakehouse audit --tables '"
+      out().println("Next: ./lakehouse status (its lag)  |  once it caught up: ./lakehouse audit --tables '"
           + replay.namespace() + ".*' --settle 0s  |  then: ./lakehouse replay switch " + id);
       return 0;
     }

@@ -7,8 +7,8 @@ import java.util.List;
  * the reason in {@code error} instead of failing the whole report. Record counts are committed
  * records: transaction markers and aborted records are not counted, so they compare with table rows.
  */
-public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams streams, Connect connect, Iceberg iceberg,
-    Maintenance maintenance, Audit audit) {
+public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams streams, List<Replay> replays,
+    Connect connect, Iceberg iceberg, Maintenance maintenance, Audit audit) {
 
   /** Where users look: the SQL engine, and whether it answers. */
   /** Where users look: Trino for SQL, the dashboard page (null when the stack leaves it out). */
@@ -21,6 +21,12 @@ public record StackStatus(String collectedAt, Urls urls, Inputs inputs, Streams 
   /** {@code consumerLag} is null when the group has committed nothing yet. */
   public record Streams(String applicationId, String state, List<TopicRecords> outputs, Long late, Long deadLettered,
       Long consumerLag, String error) {}
+
+  /**
+   * A replay's Streams app ({@code ./lakehouse replay start}): how far it still is from the end of
+   * the inputs; {@code consumerLag} is null before it committed anything, {@code error} says why it was not read.
+   */
+  public record Replay(String applicationId, Long consumerLag, String error) {}
 
   /** {@code deadLettered} counts the connector's dead-letter topic {@code <name>-dlq}; null when it has none. */
   public record Connector(String name, String state, List<String> tasks, Long consumerLag, Long deadLettered) {}

@@ -32,7 +32,7 @@ public final class StatusCollector {
     RecordCounts counts = RecordCounts.load(targets.recordCountsFile());
     try (KafkaStats kafka = new KafkaStats(targets.bootstrapServers())) {
       StackStatus status = new StackStatus(now.toString(), urls(), inputs(kafka, counts), streams(kafka, counts),
-          connect(kafka, counts), iceberg(now), maintenance(), AuditStats.read(targets.lastAuditFile()));
+          replays(kafka), connect(kafka, counts), iceberg(now), maintenance(), AuditStats.read(targets.lastAuditFile()));
       counts.save();
       return status;
     }
@@ -66,6 +66,18 @@ public final class StatusCollector {
     } catch (Exception e) {
       return new StackStatus.Streams(group, state, List.of(), null, null, null, reason("Kafka at " + targets.bootstrapServers(), e));
     }
+  }
+
+  private List<StackStatus.Replay> replays(KafkaStats kafka) {
+    List<StackStatus.Replay> replays = new ArrayList<>();
+    for (String group : targets.replayApplicationIds()) {
+      try {
+        replays.add(new StackStatus.Replay(group, kafka.consumerLag(group).orElse(null), null));
+      } catch (Exception e) {
+        replays.add(new StackStatus.Replay(group, null, reason("Kafka at " + targets.bootstrapServers(), e)));
+      }
+    }
+    return replays;
   }
 
   /** Each instance's Streams client state; one instance: its state alone, several: {@code instance 2 RUNNING, ...}. */

@@ -3,6 +3,7 @@ package dev.lakehouse.local.status;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.List;
 
 /** Renders a {@link StackStatus} as aligned text tables or as JSON. */
 public final class StatusPrinter {
@@ -24,6 +25,7 @@ public final class StatusPrinter {
     urls(status.urls(), out);
     inputs(status.inputs(), out);
     streams(status.streams(), out);
+    replays(status.replays(), out);
     connect(status.connect(), out);
     iceberg(status.iceberg(), out);
     maintenance(status.maintenance(), out);
@@ -66,6 +68,17 @@ public final class StatusPrinter {
     table.row("dead-lettered (dead-letters)", streams.deadLettered());
     table.row("consumer lag", streams.consumerLag() == null ? "no offsets committed yet" : streams.consumerLag());
     out.append(table.render("  ")).append(NL);
+  }
+
+  /** The replays' Streams apps, when the stack has any: lag 0 means it caught up with the inputs. */
+  private static void replays(List<StackStatus.Replay> replays, StringBuilder out) {
+    if (replays.isEmpty()) {
+      return;
+    }
+    TextTable table = new TextTable("replay (application id)", "consumer lag").numeric(1);
+    replays.forEach(r -> table.row(r.applicationId(), r.error() != null ? r.error()
+        : r.consumerLag() == null ? "no offsets committed yet" : r.consumerLag()));
+    out.append("Replays (./lakehouse replay)").append(NL).append(table.render("  ")).append(NL);
   }
 
   private static void connect(StackStatus.Connect connect, StringBuilder out) {

@@ -5,6 +5,7 @@ import dev.lakehouse.local.stack.JvmCommand;
 import dev.lakehouse.local.stack.MaintenanceComponent;
 import dev.lakehouse.local.stack.MaintenanceConfigFile;
 import dev.lakehouse.local.stack.ModuleJars;
+import dev.lakehouse.local.stack.Replays;
 import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
 import dev.lakehouse.testkit.DashboardScripts;
@@ -15,12 +16,13 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * Where {@code status} looks: the broker, each Streams app instance, the Connect worker, Trino, the dashboard
+ * Where {@code status} looks: the broker, each Streams app instance, the replays' Streams groups, the Connect worker, Trino, the dashboard
  * (null when the stack leaves it out), the catalog, and
  * the maintenance job's health command (empty when it cannot run; the note says why); the file
  * that keeps record counts between runs, and the last audit's findings.
  */
-public record StatusTargets(String bootstrapServers, List<String> streamsUrls, String streamsApplicationId, String connectUrl,
+public record StatusTargets(String bootstrapServers, List<String> streamsUrls, String streamsApplicationId,
+    List<String> replayApplicationIds, String connectUrl,
     String trinoUrl, String dashboardUrl, Map<String, String> catalogProperties, List<String> maintenanceHealthCommand, String maintenanceNote,
     Path recordCountsFile, Path lastAuditFile) {
 
@@ -42,7 +44,8 @@ public record StatusTargets(String bootstrapServers, List<String> streamsUrls, S
       }
     }
     List<String> streamsUrls = IntStream.rangeClosed(1, config.streamsInstances()).mapToObj(config::streamsUrl).toList();
-    return new StatusTargets(config.bootstrapServers(), streamsUrls, config.streamsApplicationId(),
+    List<String> replays = Replays.started(config.layout()).stream().map(replay -> replay.applicationId(config)).toList();
+    return new StatusTargets(config.bootstrapServers(), streamsUrls, config.streamsApplicationId(), replays,
         config.connectUrl(), "http://127.0.0.1:" + config.trinoPort(),
         new DashboardComponent().skipReason(config).isPresent() ? null : DashboardScripts.baseUrl(config.dashboardPort()),
         LocalCatalog.properties(config.layout().catalogFile(), config.s3Endpoint()), health, note,

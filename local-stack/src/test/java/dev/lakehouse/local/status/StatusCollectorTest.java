@@ -53,6 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StatusCollectorTest {
   private static final String CONNECTOR = "iceberg-sink";
+  private static final String CAUGHT_UP_REPLAY = "lakehouse-streams-replay-2";
+  private static final String STARTING_REPLAY = "lakehouse-streams-replay-3";
 
   @TempDir static Path dir;
   static Path countsFile;
@@ -77,6 +79,7 @@ class StatusCollectorTest {
     produce(Topics.DEAD_LETTERS, 1);
     produce(ConnectStats.deadLetterTopic(CONNECTOR), 6);
     commit("lakehouse-streams", new TopicPartition(Topics.ORDERS, 0), 2);
+    commit(CAUGHT_UP_REPLAY, new TopicPartition(Topics.ORDERS, 0), 5);
     commit(ConnectStats.sinkGroup(CONNECTOR), new TopicPartition(Topics.ORDERS_ENRICHED, 0), 1);
     createTableWithOneCommit(7);
     http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -183,7 +186,8 @@ class StatusCollectorTest {
 
   private static StackStatus collect(List<String> streamsUrls) {
     String url = "http://127.0.0.1:" + http.getAddress().getPort();
-    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), streamsUrls, "lakehouse-streams", url, url, url,
+    StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), streamsUrls, "lakehouse-streams",
+        List.of(CAUGHT_UP_REPLAY, STARTING_REPLAY), url, url, url,
         LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()), List.of(), "maintenance-job is not built",
         countsFile, auditFile);
     return new StatusCollector(targets, clockAfterCommit()).collect();
@@ -207,6 +211,8 @@ class StatusCollectorTest {
     assertThat(status.streams().late()).isEqualTo(2);
     assertThat(status.streams().deadLettered()).isEqualTo(1);
     assertThat(status.streams().consumerLag()).isEqualTo(5 - 2);
+    assertThat(status.replays()).containsExactly(new StackStatus.Replay(CAUGHT_UP_REPLAY, 0L, null),
+        new StackStatus.Replay(STARTING_REPLAY, null, null));
     assertThat(status.connect().connectors()).containsExactly(
         new StackStatus.Connector(CONNECTOR, "RUNNING", List.of("0:RUNNING", "1:FAILED"), 4L - 1, 6L));
   }
@@ -257,6 +263,8 @@ class StatusCollectorTest {
         .contains("Streams app (lakehouse-streams): RUNNING")
         .containsPattern("(?m)^  orders\\s+5$")
         .containsPattern("(?m)^  late \\(late-events\\)\\s+2$")
+        .containsPattern("(?m)^  lakehouse-streams-replay-2\\s+0$")
+        .containsPattern("(?m)^  lakehouse-streams-replay-3\\s+no offsets committed yet$")
         .containsPattern("(?m)^  iceberg-sink\\s+RUNNING\\s+0:RUNNING 1:FAILED\\s+3\\s+6$")
         .containsPattern("(?m)^  orders_enriched\\s+" + snapshotId + "\\s+" + committedAt + "\\s+90 s\\s+7$")
         .contains("  dead_letters ");
@@ -310,7 +318,7 @@ class StatusCollectorTest {
   @Test
   void aStageThatIsDownIsReportedNotFatal() {
     StatusTargets targets = new StatusTargets(kafka.bootstrapServers(), List.of("http://127.0.0.1:1"), "lakehouse-streams",
-        "http://127.0.0.1:1", "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
+        List.of(), "http://127.0.0.1:1", "http://127.0.0.1:1", "http://127.0.0.1:1", LocalCatalog.properties(dir.resolve("catalog/iceberg.db"), s3.endpoint()),
         List.of(), "", countsFile, auditFile);
 
     StackStatus status = new StatusCollector(targets, clockAfterCommit()).collect();
