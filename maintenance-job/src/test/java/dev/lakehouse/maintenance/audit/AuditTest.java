@@ -23,27 +23,14 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Types;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Planted exactly-once breaks, each found and named; a clean table passes. */
 class AuditTest {
   private static final Instant HOUR = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS);
 
-  @TempDir static Path dir;
-  static TestWarehouse warehouse;
-
-  @BeforeAll
-  static void startWarehouse() throws Exception {
-    warehouse = TestWarehouse.start(dir);
-  }
-
-  @AfterAll
-  static void stopWarehouse() throws Exception {
-    warehouse.close();
-  }
+  @RegisterExtension static final TestWarehouse warehouse = TestWarehouse.perTestClass();
 
   @Test
   void aCleanTablePasses() throws Exception {
@@ -75,7 +62,7 @@ class AuditTest {
     assertThat(result.rows()).isEqualTo(30);
     assertThat(result.duplicatedKeys()).as("every row of the file").isEqualTo(10);
     assertThat(result.duplicateKeyExamples()).hasSize(TableAudit.EXAMPLES).first().isEqualTo("[orders, 0, 0] x2");
-    Path saved = dir.resolve("audit/last-audit.json");
+    Path saved = warehouse.dir().resolve("audit/last-audit.json");
     Instant before = Instant.now();
     Result cli = cli("audit", "--tables", "twice.*", "--save", saved.toString());
     assertThat(cli.exitCode()).isEqualTo(ExitCode.FAILED.code());
@@ -141,6 +128,6 @@ class AuditTest {
   }
 
   private static Result cli(String... args) throws Exception {
-    return JobCli.withConfig(TestConfig.write(dir.resolve("audit.yaml"), warehouse, ""), args);
+    return JobCli.withConfig(TestConfig.write(warehouse.dir().resolve("audit.yaml"), warehouse, ""), args);
   }
 }

@@ -9,7 +9,6 @@ import dev.lakehouse.maintenance.support.LedgerTables;
 import dev.lakehouse.maintenance.support.PersonalTables;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -19,10 +18,8 @@ import java.util.stream.LongStream;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The tables held against the pipeline ledger: a clean run passes; a deleted row, a lineage landed
@@ -32,18 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgerAuditTest {
   private static final Instant HOUR = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS);
 
-  @TempDir static Path dir;
-  static TestWarehouse warehouse;
-
-  @BeforeAll
-  static void startWarehouse() throws Exception {
-    warehouse = TestWarehouse.start(dir);
-  }
-
-  @AfterAll
-  static void stopWarehouse() throws Exception {
-    warehouse.close();
-  }
+  @RegisterExtension static final TestWarehouse warehouse = TestWarehouse.perTestClass();
 
   /**
    * orders-0 offsets 0..9: offset 3 dead-lettered, 5 a dropped retry, the other 8 kept, 9 of them late;
@@ -217,6 +203,6 @@ class LedgerAuditTest {
   }
 
   private static Result cli(String... args) throws Exception {
-    return JobCli.withConfig(TestConfig.write(dir.resolve("ledger-audit.yaml"), warehouse, ""), args);
+    return JobCli.withConfig(TestConfig.write(warehouse.dir().resolve("ledger-audit.yaml"), warehouse, ""), args);
   }
 }

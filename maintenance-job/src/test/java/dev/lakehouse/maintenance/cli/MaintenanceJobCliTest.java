@@ -28,10 +28,8 @@ import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,18 +37,7 @@ class MaintenanceJobCliTest {
   /** A customer {@code erase} removes: its id must appear in no output. */
   static final String ERASED = "cus-secret-42";
   static final List<String> CUSTOMERS = List.of("cus-1", "cus-2", ERASED);
-  @TempDir static Path dir;
-  static TestWarehouse warehouse;
-
-  @BeforeAll
-  static void startWarehouse() throws Exception {
-    warehouse = TestWarehouse.start(dir);
-  }
-
-  @AfterAll
-  static void stopWarehouse() throws Exception {
-    warehouse.close();
-  }
+  @RegisterExtension static final TestWarehouse warehouse = TestWarehouse.perTestClass();
 
   static Result run(String... args) {
     return JobCli.run(args);
@@ -82,7 +69,7 @@ class MaintenanceJobCliTest {
     Table table = warehouse.createEventsTable("dry_run");
     seed(table, 2, 5);
     long before = table.currentSnapshot().snapshotId();
-    Path config = TestConfig.write(dir.resolve("dry.yaml"), warehouse, "tables: [lakehouse.dry_run]\nreport: {stdout: text}\n");
+    Path config = TestConfig.write(warehouse.dir().resolve("dry.yaml"), warehouse, "tables: [lakehouse.dry_run]\nreport: {stdout: text}\n");
 
     Result result = run("run", "--config", config.toString(), "--dry-run");
 
@@ -96,11 +83,11 @@ class MaintenanceJobCliTest {
   void anUnwritableReportLocationNeverFailsTheRunAndTheReportIsOnStdout() throws Exception {
     Table table = warehouse.createEventsTable("report_unwritable");
     List<List<Record>> written = seed(table, 2, 5);
-    Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "a file where the report folder should be");
+    Path notADirectory = Files.writeString(warehouse.dir().resolve("not-a-directory"), "a file where the report folder should be");
     Path json = notADirectory.resolve("last-run.json");
     Path prom = notADirectory.resolve("maintenance.prom");
     int closedPort = FreePorts.pick();
-    Path config = TestConfig.write(dir.resolve("unwritable.yaml"), warehouse, "tables: [lakehouse.report_unwritable]\n"
+    Path config = TestConfig.write(warehouse.dir().resolve("unwritable.yaml"), warehouse, "tables: [lakehouse.report_unwritable]\n"
         + "report:\n  json-file: " + json + "\n  prometheus-file: " + prom
         + "\n  pushgateway-url: http://127.0.0.1:" + closedPort + "\n" + TestConfig.COMPACTION_ONLY);
 
@@ -140,7 +127,7 @@ class MaintenanceJobCliTest {
     });
     pushgateway.start();
     try {
-      Path config = TestConfig.write(dir.resolve("pushed.yaml"), warehouse, "tables: [lakehouse.report_pushed]\n"
+      Path config = TestConfig.write(warehouse.dir().resolve("pushed.yaml"), warehouse, "tables: [lakehouse.report_pushed]\n"
           + "report:\n  pushgateway-url: http://127.0.0.1:" + pushgateway.getAddress().getPort() + "/\n"
           + "  s3-uri: s3://lakehouse/reports/maintenance/\n");
 
@@ -165,7 +152,7 @@ class MaintenanceJobCliTest {
 
   @Test
   void anUnknownTableIsAUsageError() throws Exception {
-    Path config = TestConfig.write(dir.resolve("unknown.yaml"), warehouse, "");
+    Path config = TestConfig.write(warehouse.dir().resolve("unknown.yaml"), warehouse, "");
 
     Result result = run("run", "--config", config.toString(), "--tables", "lakehouse.no_such_table");
 
@@ -176,7 +163,7 @@ class MaintenanceJobCliTest {
 
   @Test
   void wrongCatalogSettingsAreAUsageErrorThatNamesTheCatalogButNoSecret() throws Exception {
-    Path config = dir.resolve("wrong.yaml");
+    Path config = warehouse.dir().resolve("wrong.yaml");
     Files.writeString(config, """
         catalog:
           properties:
@@ -201,9 +188,9 @@ class MaintenanceJobCliTest {
     seed(table, 1, 5, 6);
     DataFile missing = table.currentSnapshot().addedDataFiles(table.io()).iterator().next();
     Files.delete(warehouse.objectPath(missing.location()));
-    Path json = dir.resolve("reports/corrupt.json");
-    Path prom = dir.resolve("reports/corrupt.prom");
-    Path config = TestConfig.write(dir.resolve("corrupt.yaml"), warehouse, "tables: [lakehouse.corrupt]\n"
+    Path json = warehouse.dir().resolve("reports/corrupt.json");
+    Path prom = warehouse.dir().resolve("reports/corrupt.prom");
+    Path config = TestConfig.write(warehouse.dir().resolve("corrupt.yaml"), warehouse, "tables: [lakehouse.corrupt]\n"
         + "report:\n  json-file: " + json + "\n  prometheus-file: " + prom + "\n" + "expiry: {enabled: false}\n");
 
     Result result = run("run", "--config", config.toString(), "--once");
@@ -231,7 +218,7 @@ class MaintenanceJobCliTest {
   void healthPrintsAScorePerTableAsJson() throws Exception {
     Table table = warehouse.createEventsTable("health");
     List<List<Record>> written = seed(table, 1, 8);
-    Path config = TestConfig.write(dir.resolve("health.yaml"), warehouse, "tables: [lakehouse.health]\n");
+    Path config = TestConfig.write(warehouse.dir().resolve("health.yaml"), warehouse, "tables: [lakehouse.health]\n");
 
     Result before = run("health", "--config", config.toString(), "--format", "json");
     assertThat(run("run", "--config", config.toString()).exitCode()).isZero();
@@ -256,7 +243,7 @@ class MaintenanceJobCliTest {
     props.put("uri", props.get("uri") + "?open_mode=1");
     StringBuilder yaml = new StringBuilder("tables: [lakehouse.read_only]\ncatalog:\n  properties:\n");
     props.forEach((k, v) -> yaml.append("    ").append(k).append(": \"").append(v).append("\"\n"));
-    Path config = dir.resolve("read-only.yaml");
+    Path config = warehouse.dir().resolve("read-only.yaml");
     Files.writeString(config, yaml.toString());
 
     Result result = run("run", "--config", config.toString());
@@ -273,8 +260,8 @@ class MaintenanceJobCliTest {
     List<Record> rows = PersonalTables.orders(CUSTOMERS, 0, 30, Instant.now().truncatedTo(ChronoUnit.HOURS));
     TestWarehouse.append(table, List.of(TestWarehouse.writeFile(table, rows)), Map.of());
     long before = table.currentSnapshot().snapshotId();
-    Path config = TestConfig.write(dir.resolve("erase.yaml"), warehouse, "erasure:\n  tables: [cli.*]\n");
-    Path ids = Files.writeString(dir.resolve("ids.txt"), ERASED + "\n\n");
+    Path config = TestConfig.write(warehouse.dir().resolve("erase.yaml"), warehouse, "erasure:\n  tables: [cli.*]\n");
+    Path ids = Files.writeString(warehouse.dir().resolve("ids.txt"), ERASED + "\n\n");
 
     Result dryRun = run("erase", "--config", config.toString(), "--customer-ids-file", ids.toString(), "--dry-run");
 
@@ -295,7 +282,7 @@ class MaintenanceJobCliTest {
 
   @Test
   void withoutACustomerIdItIsAUsageError() throws Exception {
-    Path config = TestConfig.write(dir.resolve("no-id.yaml"), warehouse, "");
+    Path config = TestConfig.write(warehouse.dir().resolve("no-id.yaml"), warehouse, "");
 
     Result result = run("erase", "--config", config.toString());
 
@@ -307,7 +294,7 @@ class MaintenanceJobCliTest {
   @Test
   void aCatalogThatDoesNotAnswerIsUnreachableNotAConfigError() throws Exception {
     String uri = "http://127.0.0.1:" + FreePorts.pick();
-    Path config = dir.resolve("unreachable.yaml");
+    Path config = warehouse.dir().resolve("unreachable.yaml");
     Files.writeString(config, "catalog:\n  properties:\n    type: rest\n    uri: " + uri + "\n");
 
     Result result = run("health", "--config", config.toString());

@@ -8,31 +8,17 @@ import dev.lakehouse.maintenance.support.JobCli;
 import dev.lakehouse.maintenance.support.JobCli.Result;
 import dev.lakehouse.maintenance.support.TestConfig;
 import dev.lakehouse.maintenance.support.TestWarehouse;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class PartitionSpecCommandTest {
-  @TempDir static Path dir;
-  static TestWarehouse warehouse;
-
-  @BeforeAll
-  static void startWarehouse() throws Exception {
-    warehouse = TestWarehouse.start(dir);
-  }
-
-  @AfterAll
-  static void stopWarehouse() throws Exception {
-    warehouse.close();
-  }
+  @RegisterExtension static final TestWarehouse warehouse = TestWarehouse.perTestClass();
 
   @Test
   void changesTheSpecInPlaceAndSaysWhatChanged() throws Exception {
@@ -94,7 +80,7 @@ class PartitionSpecCommandTest {
 
   private static Result run(String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of("partition-spec", "--config",
-        TestConfig.write(dir.resolve("spec.yaml"), warehouse, "").toString()));
+        TestConfig.write(warehouse.dir().resolve("spec.yaml"), warehouse, "").toString()));
     all.addAll(List.of(args));
     return JobCli.run(all.toArray(String[]::new));
   }

@@ -33,10 +33,8 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Erasure on a real S3 API (s3proxy) and JDBC catalog: the customer's rows leave the live files,
@@ -62,18 +60,7 @@ class ErasureTest {
       """;
   static final Instant HOUR = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS);
 
-  @TempDir static Path dir;
-  static TestWarehouse warehouse;
-
-  @BeforeAll
-  static void startWarehouse() throws Exception {
-    warehouse = TestWarehouse.start(dir);
-  }
-
-  @AfterAll
-  static void stopWarehouse() throws Exception {
-    warehouse.close();
-  }
+  @RegisterExtension static final TestWarehouse warehouse = TestWarehouse.perTestClass();
 
   @Test
   void removesTheCustomerFromLiveFilesHistoryMartsAndUnreferencedFilesAndNothingElse() throws Exception {
@@ -277,7 +264,7 @@ class ErasureTest {
   }
 
   private static ErasureReport erase(String tables, boolean dryRun) throws Exception {
-    MaintenanceConfig config = TestConfig.load(dir, warehouse, CONFIG + "erasure:\n  tables: \"" + tables + "\"\n");
+    MaintenanceConfig config = TestConfig.load(warehouse.dir(), warehouse, CONFIG + "erasure:\n  tables: \"" + tables + "\"\n");
     return new Erasure(config, Clock.systemUTC(), d -> Thread.sleep(d.toMillis()))
         .erase(warehouse.catalog(), CustomerIds.of(List.of(ERASED)), dryRun);
   }

@@ -33,35 +33,63 @@ import org.apache.iceberg.encryption.EncryptedFiles;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real object store (s3proxy over the S3 API) and a real JDBC catalog on SQLite, as the local
  * stack runs them and laid out as its {@link WarehouseLayout} (so the local Trino can read them too),
- * plus helpers that write small files the way a streaming sink does.
+ * plus helpers that write small files the way a streaming sink does. One per test class:
+ * {@code @RegisterExtension static final TestWarehouse warehouse = TestWarehouse.perTestClass();}
  */
-public final class TestWarehouse implements AutoCloseable {
+public final class TestWarehouse implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
   public static final String NAMESPACE = LocalCatalog.NAMESPACE.toString();
   public static final Schema SCHEMA = new Schema(
       Types.NestedField.required(1, "id", Types.LongType.get()),
       Types.NestedField.optional(2, "payload", Types.StringType.get()),
       Types.NestedField.required(3, "event_time", Types.TimestampType.withZone()));
 
-  private final Path dir;
-  private final EmbeddedS3 s3;
-  private final Catalog catalog;
+  // set when started: by start(dir), or before a test class's tests when registered as its extension
+  private Path dir;
+  private EmbeddedS3 s3;
+  private Catalog catalog;
   private final List<Catalog> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  private TestWarehouse(Path dir, EmbeddedS3 s3, Catalog catalog) {
-    this.dir = dir;
-    this.s3 = s3;
-    this.catalog = catalog;
-  }
+  private TestWarehouse() {}
 
   public static TestWarehouse start(Path dir) throws Exception {
-    WarehouseLayout layout = new WarehouseLayout(dir);
-    EmbeddedS3 s3 = EmbeddedS3.start(layout.s3Dir(), 0);
+    TestWarehouse warehouse = new TestWarehouse();
+    warehouse.open(dir);
+    return warehouse;
+  }
+
+  /** Started before the test class's first test in a folder of its own; closed and deleted after its last. */
+  public static TestWarehouse perTestClass() {
+    return new TestWarehouse();
+  }
+
+  private void open(Path folder) throws Exception {
+    WarehouseLayout layout = new WarehouseLayout(folder);
+    dir = folder;
+    s3 = EmbeddedS3.start(layout.s3Dir(), 0);
     LocalCatalog.initialize(layout.catalogFile(), s3.endpoint());
-    return new TestWarehouse(dir, s3, LocalCatalog.open(layout.catalogFile(), s3.endpoint()));
+    catalog = LocalCatalog.open(layout.catalogFile(), s3.endpoint());
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    open(Files.createTempDirectory("test-warehouse-"));
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    close();
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 
   public Catalog catalog() {
