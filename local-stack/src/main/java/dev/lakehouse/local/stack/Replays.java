@@ -24,6 +24,8 @@ public final class Replays {
           .map(Replay::new).toList();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the replays of the stack from " + file, e);
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException(e.getMessage() + "; it is a line of " + file + ": correct or remove it", e);
     }
   }
 

@@ -30,7 +30,8 @@ public final class StreamsComponent extends JvmComponent {
 
   private final int instance;
   private final Optional<Replay> replay;
-  private final int port;
+  /** Above {@code streams.port}. */
+  private final int portOffset;
 
   public StreamsComponent() {
     this(1);
@@ -40,14 +41,14 @@ public final class StreamsComponent extends JvmComponent {
   public StreamsComponent(int instance) {
     this.instance = instance;
     this.replay = Optional.empty();
-    this.port = -1;
+    this.portOffset = StackConfig.INSTANCE_PORT_STEP * (instance - 1);
   }
 
   /** @param position 0-based, among the stack's replays: it picks the port */
   public StreamsComponent(Replay replay, int position) {
     this.instance = 1;
     this.replay = Optional.of(replay);
-    this.port = REPLAY_PORT_OFFSET + position;
+    this.portOffset = REPLAY_PORT_OFFSET + position;
   }
 
   @Override
@@ -62,7 +63,7 @@ public final class StreamsComponent extends JvmComponent {
   }
 
   private int port(StackConfig config) {
-    return replay.isPresent() ? config.streamsPort(1) + port : config.streamsPort(instance);
+    return config.streamsPort() + portOffset;
   }
 
   private String url(StackConfig config) {

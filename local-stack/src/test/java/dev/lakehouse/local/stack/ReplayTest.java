@@ -86,6 +86,17 @@ class ReplayTest {
   }
 
   @Test
+  void aBadLineInTheReplaysFileIsNamedWithTheFile() throws Exception {
+    StackConfig config = config();
+    java.nio.file.Files.createDirectories(config.layout().configDir());
+    java.nio.file.Files.writeString(config.layout().replaysFile(), "2\nreplay two\n");
+
+    assertThatThrownBy(() -> Components.standard(config, "")).isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("Cannot use replay id 'replay two'")
+        .hasMessageEndingWith("it is a line of " + config.layout().replaysFile() + ": correct or remove it");
+  }
+
+  @Test
   void dbtSwitchesToAReplayOnlyOnceTheLastAuditFoundEveryTableOfItClean() throws Exception {
     StackConfig config = config();
     assertThat(ReplaySwitch.namespaceToRead(config, "live")).isEqualTo("lakehouse");
