@@ -12,6 +12,7 @@ import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.ConfigLoader;
 import dev.lakehouse.streams.config.TopologyKeys;
 import dev.lakehouse.testkit.RepoDir;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -88,8 +89,8 @@ class ReplayTest {
   @Test
   void aBadLineInTheReplaysFileIsNamedWithTheFile() throws Exception {
     StackConfig config = config();
-    java.nio.file.Files.createDirectories(config.layout().configDir());
-    java.nio.file.Files.writeString(config.layout().replaysFile(), "2\nreplay two\n");
+    Files.createDirectories(config.layout().configDir());
+    Files.writeString(config.layout().replaysFile(), "2\nreplay two\n");
 
     assertThatThrownBy(() -> Components.standard(config, "")).isInstanceOf(InvalidInputException.class)
         .hasMessageStartingWith("Cannot use replay id 'replay two'")
