@@ -45,8 +45,8 @@ public final class TemplateValues {
       }
     });
     require(values, NAMESPACE, NAMESPACE_NAME, "lowercase letters, digits and _, starting with a letter (a Glue "
-        + "database name), such as lakehouse_r2");
-    require(values, TOPIC_PREFIX, TOPIC_PREFIX_FORM, "empty, or topic-name characters ending with a dot, such as r2. "
+        + "database name), such as lakehouse_replay_2");
+    require(values, TOPIC_PREFIX, TOPIC_PREFIX_FORM, "empty, or topic-name characters ending with a dot, such as replay-2. "
         + "(the connector reads <prefix>orders-enriched, ...; the contract is the name after the last dot)");
     return new TemplateValues(values);
   }
