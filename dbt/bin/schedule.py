@@ -42,7 +42,7 @@ def parse_args(argv):
     parser.add_argument("--select", default="staging marts",
                         help="dbt selection, space-separated (default: the staging views, then the marts)")
     parser.add_argument("--runs", type=int, default=0, help="stop after this many runs (0 = never)")
-    # a replay's namespace once the audit passed on it (docs/operations.md "Replay"): the next run
+    # a replay's namespace once the audit passed on it (docs/operations.md "Replaying history"): the next run
     # re-reads its rows (newer processing times) and merges them into the marts by their keys
     parser.add_argument("--source-schema", default=os.environ.get("DBT_SOURCE_SCHEMA"),
                         help="namespace the sink's tables are read from (env DBT_SOURCE_SCHEMA; default: the "
