@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -31,6 +32,7 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
   private final Map<String, String> clientSettings;
   private final String groupId;
   private final Duration timeout;
+  private final Function<Map<String, Object>, Admin> admins;
   private Admin admin;
 
   public GroupCatchUp(String bootstrapServers, String groupId, Duration timeout) {
@@ -39,10 +41,17 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
 
   /** @param clientSettings Kafka client settings of the admin client (security) */
   public GroupCatchUp(String bootstrapServers, Map<String, String> clientSettings, String groupId, Duration timeout) {
+    this(bootstrapServers, clientSettings, groupId, timeout, Admin::create);
+  }
+
+  /** @param admins creates the admin client from its settings (tests hand in a fake) */
+  GroupCatchUp(String bootstrapServers, Map<String, String> clientSettings, String groupId, Duration timeout,
+      Function<Map<String, Object>, Admin> admins) {
     this.bootstrapServers = bootstrapServers;
     this.clientSettings = Map.copyOf(clientSettings);
     this.groupId = groupId;
     this.timeout = timeout;
+    this.admins = admins;
   }
 
   @Override
@@ -109,7 +118,7 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
     if (admin == null) {
       Map<String, Object> props = new HashMap<>(clientSettings);
       props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-      admin = Admin.create(props);
+      admin = admins.apply(props);
     }
     return admin;
   }
