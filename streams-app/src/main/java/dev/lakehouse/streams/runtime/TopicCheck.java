@@ -25,10 +25,17 @@ import org.apache.kafka.common.errors.AuthenticationException;
 public final class TopicCheck {
   private final Map<String, Object> adminSettings;
   private final Duration timeout;
+  private final Function<Map<String, Object>, Admin> admins;
 
   public TopicCheck(Map<String, Object> adminSettings, Duration timeout) {
+    this(adminSettings, timeout, Admin::create);
+  }
+
+  /** @param admins creates an admin client from the settings for each request (tests hand in a fake) */
+  TopicCheck(Map<String, Object> adminSettings, Duration timeout, Function<Map<String, Object>, Admin> admins) {
     this.adminSettings = adminSettings;
     this.timeout = timeout;
+    this.admins = admins;
   }
 
   /** Throws a {@link StartupException} naming the missing topics, or saying the brokers did not answer. */
@@ -61,7 +68,7 @@ public final class TopicCheck {
   }
 
   private <T> T ask(String action, Function<Admin, KafkaFuture<T>> request) {
-    try (Admin admin = Admin.create(adminSettings)) {
+    try (Admin admin = admins.apply(adminSettings)) {
       return request.apply(admin).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof AuthenticationException refused) {
