@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -24,6 +25,11 @@ public final class ControlTopic {
 
   /** @return true when it was created, false when it existed */
   public static boolean ensure(Map<String, String> resolvedConfig, String topic) {
+    return ensure(resolvedConfig, topic, Admin::create);
+  }
+
+  /** @param admins opens the admin client from its settings; tests pass a fake */
+  static boolean ensure(Map<String, String> resolvedConfig, String topic, Function<Map<String, Object>, Admin> admins) {
     Map<String, Object> admin = new HashMap<>();
     resolvedConfig.forEach((key, value) -> {
       if (key.startsWith(KAFKA_PREFIX)) {
@@ -35,7 +41,7 @@ public final class ControlTopic {
           + ": iceberg.kafka.bootstrap.servers is not set");
     }
     admin.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "30000");
-    try (Admin client = Admin.create(admin)) {
+    try (Admin client = admins.apply(admin)) {
       if (client.listTopics().names().get(30, TimeUnit.SECONDS).contains(topic)) {
         return false;
       }
