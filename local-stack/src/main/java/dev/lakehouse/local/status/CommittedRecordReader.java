@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -24,10 +26,20 @@ final class CommittedRecordReader {
 
   record Range(long from, long to) {}
 
-  private final String bootstrapServers;
+  private final Supplier<Consumer<byte[], byte[]>> consumers;
 
   CommittedRecordReader(String bootstrapServers) {
-    this.bootstrapServers = bootstrapServers;
+    this(() -> new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString(),
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000,
+        ConsumerConfig.CHECK_CRCS_CONFIG, false), new ByteArrayDeserializer(), new ByteArrayDeserializer()));
+  }
+
+  /** Counts with a consumer from {@code consumers} (read_committed; a fake in unit tests), closed after each count. */
+  CommittedRecordReader(Supplier<Consumer<byte[], byte[]>> consumers) {
+    this.consumers = consumers;
   }
 
   Map<TopicPartition, Long> count(Map<TopicPartition, Range> ranges) throws TimeoutException {
@@ -36,12 +48,7 @@ final class CommittedRecordReader {
     if (ranges.isEmpty()) {
       return counts;
     }
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString(),
-        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000,
-        ConsumerConfig.CHECK_CRCS_CONFIG, false), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+    try (Consumer<byte[], byte[]> consumer = consumers.get()) {
       consumer.assign(ranges.keySet());
       ranges.forEach((tp, range) -> consumer.seek(tp, range.from()));
       Set<TopicPartition> open = new HashSet<>(ranges.keySet());

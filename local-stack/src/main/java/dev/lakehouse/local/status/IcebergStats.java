@@ -21,21 +21,26 @@ public final class IcebergStats {
       List<String> tables, Instant now) throws Exception {
     Catalog catalog = CatalogUtil.buildIcebergCatalog("lakehouse", catalogProperties, null);
     try {
-      List<StackStatus.Table> result = new ArrayList<>();
-      for (String name : tables) {
-        TableIdentifier id = TableIdentifier.of(namespace, name);
-        if (!catalog.tableExists(id)) {
-          result.add(new StackStatus.Table(name, false, null, null, null, null));
-          continue;
-        }
-        result.add(describe(name, catalog.loadTable(id), now));
-      }
-      return result;
+      return read(catalog, namespace, tables, now);
     } finally {
       if (catalog instanceof AutoCloseable closeable) {
         closeable.close();
       }
     }
+  }
+
+  /** The tables of {@code catalog} (which the caller closes), in the order of {@code tables}. */
+  static List<StackStatus.Table> read(Catalog catalog, Namespace namespace, List<String> tables, Instant now) {
+    List<StackStatus.Table> result = new ArrayList<>();
+    for (String name : tables) {
+      TableIdentifier id = TableIdentifier.of(namespace, name);
+      if (!catalog.tableExists(id)) {
+        result.add(new StackStatus.Table(name, false, null, null, null, null));
+        continue;
+      }
+      result.add(describe(name, catalog.loadTable(id), now));
+    }
+    return result;
   }
 
   static StackStatus.Table describe(String name, Table table, Instant now) {

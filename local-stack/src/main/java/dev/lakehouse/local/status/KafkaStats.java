@@ -26,17 +26,22 @@ import org.apache.kafka.common.TopicPartition;
 public final class KafkaStats implements AutoCloseable {
   private static final long TIMEOUT_SECONDS = 10;
 
-  private final String bootstrapServers;
   private final Admin admin;
+  private final CommittedRecordReader reader;
 
   public KafkaStats(String bootstrapServers) {
-    this.bootstrapServers = bootstrapServers;
-    this.admin = Admin.create(Map.of(
+    this(Admin.create(Map.of(
         AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS),
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000,
         // one failed connection attempt is enough to say the broker is down
-        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000));
+        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000)), new CommittedRecordReader(bootstrapServers));
+  }
+
+  /** Reads with {@code admin}, which it closes, and counts with {@code reader} (fakes in unit tests). */
+  KafkaStats(Admin admin, CommittedRecordReader reader) {
+    this.admin = admin;
+    this.reader = reader;
   }
 
   /**
@@ -62,7 +67,7 @@ public final class KafkaStats implements AutoCloseable {
         unread.put(tp, new CommittedRecordReader.Range(counted.position(), ends.get(tp)));
       }
     });
-    Map<TopicPartition, Long> read = new CommittedRecordReader(bootstrapServers).count(unread);
+    Map<TopicPartition, Long> read = reader.count(unread);
     Map<String, Long> sums = new HashMap<>();
     present.forEach(topic -> sums.put(topic, 0L));
     resumed.forEach((tp, counted) -> {
