@@ -1,0 +1,169 @@
+package dev.lakehouse.local.status;
+
+import static dev.lakehouse.local.status.FakeConsumers.committed;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.MockAdminClient;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.internals.KafkaFutureImpl;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** KafkaStats over MockAdminClient and read_committed MockConsumers (see {@link FakeConsumers} for the logs). */
+class KafkaStatsTest {
+  private static final Node BROKER = new Node(0, "localhost", 9092);
+
+  @TempDir Path dir;
+
+  private final MockAdminClient admin = new AllOffsetsAdmin();
+  private final Map<TopicPartition, String> logs = new HashMap<>();
+
+  /** A topic with one partition per log, all starting at {@code logStart}; returns its topic id. */
+  private String topic(String name, long logStart, String... partitionLogs) throws Exception {
+    String id = admin.createTopics(List.of(new NewTopic(name, partitionLogs.length, (short) 1))).topicId(name).get()
+        .toString();
+    for (int p = 0; p < partitionLogs.length; p++) {
+      TopicPartition tp = new TopicPartition(name, p);
+      logs.put(tp, partitionLogs[p]);
+      admin.updateBeginningOffsets(Map.of(tp, logStart));
+      admin.updateEndOffsets(Map.of(tp, (long) partitionLogs[p].length()));
+    }
+    return id;
+  }
+
+  private KafkaStats stats() {
+    return new KafkaStats(admin, new CommittedRecordReader(FakeConsumers.readCommitted(logs)));
+  }
+
+  private RecordCounts noCounts() {
+    return RecordCounts.load(dir.resolve("record-counts.json"));
+  }
+
+  @Test
+  void countsTheCommittedRecordsOfEveryPartitionAndLeavesOutTopicsThatDoNotExist() throws Exception {
+    String orders0 = "ccaamccm";
+    String orders1 = "ccc";
+    topic("orders", 0, orders0, orders1);
+    topic("payments", 0, "");
+
+    Map<String, Long> records = stats().committedRecords(List.of("orders", "payments", "refunds"), noCounts());
+
+    assertThat(records).isEqualTo(Map.of("orders", committed(orders0) + committed(orders1), "payments", 0L));
+  }
+
+  @Test
+  void extendsAKeptCountWithTheRecordsWrittenSinceAndKeepsTheNewOne() throws Exception {
+    String log = "cccccmcm";
+    int counted = 3;
+    long keptCount = 1000; // not the real count, so that a recount would show
+    String id = topic("orders", 0, log);
+    RecordCounts counts = noCounts();
+    counts.put("orders-0", new RecordCounts.Counted(id, 0, counted, keptCount));
+
+    Map<String, Long> records = stats().committedRecords(List.of("orders"), counts);
+
+    long total = keptCount + committed(log, counted, log.length());
+    assertThat(records).isEqualTo(Map.of("orders", total));
+    assertThat(counts.resumable("orders-0", id, 0, log.length()))
+        .as("where the next count resumes")
+        .isEqualTo(new RecordCounts.Counted(id, 0, log.length(), total));
+  }
+
+  @Test
+  void recountsATopicThatWasRecreatedOrWhoseOldestRecordsWereDeleted() throws Exception {
+    String log = "cccccc";
+    int logStart = 2;
+    topic("orders", 0, log);
+    String paymentsId = topic("payments", logStart, log);
+    RecordCounts counts = noCounts();
+    counts.put("orders-0", new RecordCounts.Counted("an-earlier-topic-id", 0, 3, 1000));
+    counts.put("payments-0", new RecordCounts.Counted(paymentsId, 0, 3, 1000));
+
+    Map<String, Long> records = stats().committedRecords(List.of("orders", "payments"), counts);
+
+    assertThat(records).isEqualTo(Map.of("orders", committed(log), "payments", committed(log, logStart, log.length())));
+  }
+
+  @Test
+  void lagIsWhatEachCommittedPartitionStillHasToRead() throws Exception {
+    topic("orders", 0, "cccccccccc", "ccccc", "ccccc");
+    admin.updateConsumerGroupOffsets(Map.of(
+        new TopicPartition("orders", 0), 2L,
+        new TopicPartition("orders", 1), 5L,
+        // past the last stable offset (a read_uncommitted group beyond an open transaction): no lag, not a negative one
+        new TopicPartition("orders", 2), 7L));
+
+    assertThat(stats().consumerLag("lakehouse-streams")).contains((10L - 2) + (5 - 5) + 0);
+  }
+
+  @Test
+  void noLagBeforeTheGroupCommittedAnything() throws Exception {
+    topic("orders", 0, "ccc");
+
+    assertThat(stats().consumerLag("lakehouse-streams")).isEqualTo(Optional.empty());
+  }
+
+  @Test
+  void aBrokerThatDoesNotAnswerFailsTheCount() throws Exception {
+    topic("orders", 0, "ccc");
+    admin.timeoutNextRequest(1);
+
+    assertThatThrownBy(() -> stats().committedRecords(List.of("orders"), noCounts()))
+        .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+  }
+
+  @Test
+  @Timeout(60)
+  void anAnswerThatNeverComesFailsTheLagInsteadOfWaitingForIt() {
+    MockAdminClient neverAnswering = new AllOffsetsAdmin() {
+      @Override
+      public synchronized ListOffsetsResult listOffsets(Map<TopicPartition, OffsetSpec> partitions,
+          ListOffsetsOptions options) {
+        return new ListOffsetsResult(partitions.keySet().stream()
+            .collect(Collectors.toMap(tp -> tp, tp -> new KafkaFutureImpl<>())));
+      }
+    };
+    neverAnswering.updateConsumerGroupOffsets(Map.of(new TopicPartition("orders", 0), 1L));
+    KafkaStats stats = new KafkaStats(neverAnswering, new CommittedRecordReader(FakeConsumers.readCommitted(logs)));
+
+    assertThatThrownBy(() -> stats.consumerLag("lakehouse-streams"))
+        .isInstanceOf(TimeoutException.class);
+  }
+
+  /**
+   * A MockAdminClient that answers a group's offsets of all partitions: its own fails on the spec
+   * {@code listConsumerGroupOffsets(group)} sends (no partitions: all of them) but takes an empty list for all.
+   */
+  private static class AllOffsetsAdmin extends MockAdminClient {
+    AllOffsetsAdmin() {
+      super(List.of(BROKER), BROKER);
+    }
+
+    @Override
+    public synchronized ListConsumerGroupOffsetsResult listConsumerGroupOffsets(
+        Map<String, ListConsumerGroupOffsetsSpec> specs, ListConsumerGroupOffsetsOptions options) {
+      Map<String, ListConsumerGroupOffsetsSpec> all = new HashMap<>();
+      specs.forEach((group, spec) -> all.put(group, spec.topicPartitions() == null
+          ? new ListConsumerGroupOffsetsSpec().topicPartitions(List.of())
+          : spec));
+      return super.listConsumerGroupOffsets(all, options);
+    }
+  }
+}
