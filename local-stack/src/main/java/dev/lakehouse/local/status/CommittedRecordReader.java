@@ -27,6 +27,7 @@ final class CommittedRecordReader {
   record Range(long from, long to) {}
 
   private final Supplier<Consumer<byte[], byte[]>> consumers;
+  private final Duration stallTimeout;
 
   CommittedRecordReader(String bootstrapServers) {
     this(() -> new KafkaConsumer<>(Map.of(
@@ -34,12 +35,16 @@ final class CommittedRecordReader {
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString(),
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000,
-        ConsumerConfig.CHECK_CRCS_CONFIG, false), new ByteArrayDeserializer(), new ByteArrayDeserializer()));
+        ConsumerConfig.CHECK_CRCS_CONFIG, false), new ByteArrayDeserializer(), new ByteArrayDeserializer()), STALL_TIMEOUT);
   }
 
-  /** Counts with a consumer from {@code consumers} (read_committed; a fake in unit tests), closed after each count. */
-  CommittedRecordReader(Supplier<Consumer<byte[], byte[]>> consumers) {
+  /**
+   * Counts with a consumer from {@code consumers} (read_committed; a fake in unit tests), closed after
+   * each count; gives up after {@code stallTimeout} without progress.
+   */
+  CommittedRecordReader(Supplier<Consumer<byte[], byte[]>> consumers, Duration stallTimeout) {
     this.consumers = consumers;
+    this.stallTimeout = stallTimeout;
   }
 
   Map<TopicPartition, Long> count(Map<TopicPartition, Range> ranges) throws TimeoutException {
@@ -54,9 +59,9 @@ final class CommittedRecordReader {
       Set<TopicPartition> open = new HashSet<>(ranges.keySet());
       long stalledSince = System.nanoTime();
       while (!open.isEmpty()) {
-        if (System.nanoTime() - stalledSince > STALL_TIMEOUT.toNanos()) {
+        if (System.nanoTime() - stalledSince > stallTimeout.toNanos()) {
           throw new TimeoutException("Cannot count the records of " + open + ": no progress for "
-              + STALL_TIMEOUT.toSeconds() + " s");
+              + stallTimeout.toMillis() + " ms");
         }
         ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(200));
         for (TopicPartition tp : records.partitions()) {

@@ -24,24 +24,29 @@ import org.apache.kafka.common.TopicPartition;
 
 /** Committed record counts and consumer-group lag, read with the Kafka admin client (and a consumer for counts). */
 public final class KafkaStats implements AutoCloseable {
-  private static final long TIMEOUT_SECONDS = 10;
+  private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
   private final Admin admin;
   private final CommittedRecordReader reader;
+  private final Duration timeout;
 
   public KafkaStats(String bootstrapServers) {
     this(Admin.create(Map.of(
         AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS),
+        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000,
         // one failed connection attempt is enough to say the broker is down
-        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000)), new CommittedRecordReader(bootstrapServers));
+        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000)), new CommittedRecordReader(bootstrapServers), TIMEOUT);
   }
 
-  /** Reads with {@code admin}, which it closes, and counts with {@code reader} (fakes in unit tests). */
-  KafkaStats(Admin admin, CommittedRecordReader reader) {
+  /**
+   * Reads with {@code admin}, which it closes, and counts with {@code reader} (fakes in unit tests);
+   * an answer that takes longer than {@code timeout} fails the read.
+   */
+  KafkaStats(Admin admin, CommittedRecordReader reader, Duration timeout) {
     this.admin = admin;
     this.reader = reader;
+    this.timeout = timeout;
   }
 
   /**
@@ -106,13 +111,13 @@ public final class KafkaStats implements AutoCloseable {
     return Optional.of(lag);
   }
 
-  private static <T> T get(KafkaFuture<T> future) throws Exception {
+  private <T> T get(KafkaFuture<T> future) throws Exception {
     try {
-      return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw e.getCause() instanceof Exception cause ? cause : e;
     } catch (TimeoutException e) {
-      throw new TimeoutException("Kafka did not answer within " + TIMEOUT_SECONDS + " s (is the stack up?)");
+      throw new TimeoutException("Kafka did not answer within " + timeout.toMillis() + " ms (is the stack up?)");
     }
   }
 

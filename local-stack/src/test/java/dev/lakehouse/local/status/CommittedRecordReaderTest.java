@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 class CommittedRecordReaderTest {
+  /** Far longer than a fake takes to answer: only the timeout tests wait for a timeout, and briefly. */
+  private static final Duration PATIENT = Duration.ofSeconds(30);
   private static final TopicPartition ORDERS_0 = new TopicPartition("orders", 0);
   private static final TopicPartition ORDERS_1 = new TopicPartition("orders", 1);
 
@@ -22,7 +24,7 @@ class CommittedRecordReaderTest {
     // records past a range's end were written after its end was read: the next status counts them
     String log = "cccccc";
     CommittedRecordReader reader =
-        new CommittedRecordReader(FakeConsumers.readCommitted(Map.of(ORDERS_0, log, ORDERS_1, log)));
+        new CommittedRecordReader(FakeConsumers.readCommitted(Map.of(ORDERS_0, log, ORDERS_1, log)), PATIENT);
 
     Map<TopicPartition, Long> counts = reader.count(Map.of(
         ORDERS_0, new CommittedRecordReader.Range(0, 3), ORDERS_1, new CommittedRecordReader.Range(2, 5)));
@@ -33,7 +35,7 @@ class CommittedRecordReaderTest {
   @Test
   void countsNeitherAbortedRecordsNorMarkersAndEndsOnARangeThatEndsInThem() throws Exception {
     String log = "ccaamccaam";
-    CommittedRecordReader reader = new CommittedRecordReader(FakeConsumers.readCommitted(Map.of(ORDERS_0, log)));
+    CommittedRecordReader reader = new CommittedRecordReader(FakeConsumers.readCommitted(Map.of(ORDERS_0, log)), PATIENT);
 
     Map<TopicPartition, Long> counts = reader.count(Map.of(ORDERS_0, new CommittedRecordReader.Range(0, log.length())));
 
@@ -44,7 +46,7 @@ class CommittedRecordReaderTest {
   void noRangesNeedNoConsumer() throws Exception {
     CommittedRecordReader reader = new CommittedRecordReader(() -> {
       throw new AssertionError("no consumer is needed without ranges");
-    });
+    }, PATIENT);
 
     assertThat(reader.count(Map.of())).isEmpty();
   }
@@ -64,7 +66,7 @@ class CommittedRecordReaderTest {
         return super.poll(timeout);
       }
     };
-    CommittedRecordReader reader = new CommittedRecordReader(() -> silent);
+    CommittedRecordReader reader = new CommittedRecordReader(() -> silent, Duration.ofSeconds(1));
 
     assertThatThrownBy(() -> reader.count(Map.of(ORDERS_0, new CommittedRecordReader.Range(0, 1))))
         .isInstanceOf(TimeoutException.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** KafkaStats over MockAdminClient and read_committed MockConsumers (see {@link FakeConsumers} for the logs). */
 class KafkaStatsTest {
+  /** Far longer than a fake takes to answer: only the timeout tests wait for a timeout, and briefly. */
+  private static final Duration PATIENT = Duration.ofSeconds(30);
   private static final Node BROKER = new Node(0, "localhost", 9092);
 
   @TempDir Path dir;
@@ -49,7 +52,7 @@ class KafkaStatsTest {
   }
 
   private KafkaStats stats() {
-    return new KafkaStats(admin, new CommittedRecordReader(FakeConsumers.readCommitted(logs)));
+    return new KafkaStats(admin, new CommittedRecordReader(FakeConsumers.readCommitted(logs), PATIENT), PATIENT);
   }
 
   private RecordCounts noCounts() {
@@ -141,7 +144,8 @@ class KafkaStatsTest {
       }
     };
     neverAnswering.updateConsumerGroupOffsets(Map.of(new TopicPartition("orders", 0), 1L));
-    KafkaStats stats = new KafkaStats(neverAnswering, new CommittedRecordReader(FakeConsumers.readCommitted(logs)));
+    KafkaStats stats = new KafkaStats(neverAnswering, new CommittedRecordReader(FakeConsumers.readCommitted(logs), PATIENT),
+        Duration.ofSeconds(1));
 
     assertThatThrownBy(() -> stats.consumerLag("lakehouse-streams"))
         .isInstanceOf(TimeoutException.class);
