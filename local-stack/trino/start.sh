@@ -36,6 +36,10 @@ render() { # etc/<template> -> $TRINO_DIR/etc/<template>, substituting ${VAR} wi
 for file in node.properties jvm.config config.properties log.properties catalog/iceberg.properties; do
   render "$file"
 done
+# extra JVM options, one per line after the file's own (a later -XX option wins)
+for option in $TRINO_JVM_OPTIONS; do
+  printf '%s\n' "$option" >> "$TRINO_DIR/etc/jvm.config"
+done
 chmod 600 "$TRINO_DIR/etc/catalog/iceberg.properties" # holds the S3 secret
 
 "${launcher[@]}" start > /dev/null
