@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.testkit.FakeKafkaAdmin;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
-import org.apache.kafka.clients.admin.MockAdminClient;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,20 +22,8 @@ class GroupCatchUpTest {
   private static final String GROUP = "lakehouse-streams";
   private static final String REPARTITION = GROUP + "-KSTREAM-KEY-SELECT-0000000004-repartition";
   private static final Duration SHORT = Duration.ofMillis(300);
-  private static final Node BROKER = new Node(0, "kafka-1", 9092);
 
-  private final MockAdminClient kafka = new MockAdminClient(List.of(BROKER), BROKER) {
-    // MockAdminClient (4.3.1) throws a NullPointerException on a spec without partitions, which means all
-    // partitions and is what GroupCatchUp asks for; to the fake, an empty list means all partitions
-    @Override
-    public synchronized ListConsumerGroupOffsetsResult listConsumerGroupOffsets(
-        Map<String, ListConsumerGroupOffsetsSpec> groupSpecs, ListConsumerGroupOffsetsOptions options) {
-      Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
-      groupSpecs.forEach((group, spec) -> specs.put(group,
-          spec.topicPartitions() == null ? new ListConsumerGroupOffsetsSpec().topicPartitions(List.of()) : spec));
-      return super.listConsumerGroupOffsets(specs, options);
-    }
-  };
+  private final FakeKafkaAdmin kafka = new FakeKafkaAdmin();
 
   /**
    * orders-0 caught up, orders-1 3 behind, payments-0 7 behind (nothing committed), the repartition
@@ -146,7 +130,7 @@ class GroupCatchUpTest {
   private void topic(String name, long... endOffsets) {
     List<TopicPartitionInfo> partitions = new ArrayList<>();
     for (int p = 0; p < endOffsets.length; p++) {
-      partitions.add(new TopicPartitionInfo(p, BROKER, List.of(BROKER), List.of()));
+      partitions.add(new TopicPartitionInfo(p, FakeKafkaAdmin.BROKER, List.of(FakeKafkaAdmin.BROKER), List.of()));
       kafka.updateEndOffsets(Map.of(new TopicPartition(name, p), endOffsets[p]));
     }
     kafka.addTopic(false, name, partitions, Map.of());

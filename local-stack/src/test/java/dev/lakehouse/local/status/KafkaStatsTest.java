@@ -4,6 +4,7 @@ import static dev.lakehouse.local.status.FakeConsumers.committed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.testkit.FakeKafkaAdmin;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -12,15 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsResult;
-import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.MockAdminClient;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.internals.KafkaFutureImpl;
 import org.junit.jupiter.api.Test;
@@ -31,11 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 class KafkaStatsTest {
   /** Far longer than a fake takes to answer: only the timeout tests wait for a timeout, and briefly. */
   private static final Duration PATIENT = Duration.ofSeconds(30);
-  private static final Node BROKER = new Node(0, "localhost", 9092);
 
   @TempDir Path dir;
 
-  private final MockAdminClient admin = new AllOffsetsAdmin();
+  private final MockAdminClient admin = new FakeKafkaAdmin();
   private final Map<TopicPartition, String> logs = new HashMap<>();
 
   /** A topic with one partition per log, all starting at {@code logStart}; returns its topic id. */
@@ -135,7 +131,7 @@ class KafkaStatsTest {
   @Test
   @Timeout(60)
   void anAnswerThatNeverComesFailsTheLagInsteadOfWaitingForIt() {
-    MockAdminClient neverAnswering = new AllOffsetsAdmin() {
+    MockAdminClient neverAnswering = new FakeKafkaAdmin() {
       @Override
       public synchronized ListOffsetsResult listOffsets(Map<TopicPartition, OffsetSpec> partitions,
           ListOffsetsOptions options) {
@@ -149,25 +145,5 @@ class KafkaStatsTest {
 
     assertThatThrownBy(() -> stats.consumerLag("lakehouse-streams"))
         .isInstanceOf(TimeoutException.class);
-  }
-
-  /**
-   * A MockAdminClient that answers a group's offsets of all partitions: its own fails on the spec
-   * {@code listConsumerGroupOffsets(group)} sends (no partitions: all of them) but takes an empty list for all.
-   */
-  private static class AllOffsetsAdmin extends MockAdminClient {
-    AllOffsetsAdmin() {
-      super(List.of(BROKER), BROKER);
-    }
-
-    @Override
-    public synchronized ListConsumerGroupOffsetsResult listConsumerGroupOffsets(
-        Map<String, ListConsumerGroupOffsetsSpec> specs, ListConsumerGroupOffsetsOptions options) {
-      Map<String, ListConsumerGroupOffsetsSpec> all = new HashMap<>();
-      specs.forEach((group, spec) -> all.put(group, spec.topicPartitions() == null
-          ? new ListConsumerGroupOffsetsSpec().topicPartitions(List.of())
-          : spec));
-      return super.listConsumerGroupOffsets(all, options);
-    }
   }
 }
