@@ -12,10 +12,9 @@ TRINO_JAVA_HOME="${TRINO_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 LAKEHOUSE_DATA_DIR="${LAKEHOUSE_DATA_DIR:-$repo_root/.local}"
 TRINO_PORT="${TRINO_PORT:-18080}"
 TRINO_HEAP="${TRINO_HEAP:-2G}"
-# after etc/jvm.config (Trino's own settings): C1 only and the serial collector start Trino in about
-# half the time and cut its CPU by a third on a small machine (dbt/bin/test.sh: 192-206 CPU s against
-# 268-303); set it empty for Trino's own settings (peak speed on big scans)
-TRINO_JVM_OPTIONS="${TRINO_JVM_OPTIONS--XX:TieredStopAtLevel=1 -XX:-UseG1GC -XX:+UseSerialGC}"
+# extra JVM options after etc/jvm.config (Trino's own settings), e.g. the quick start of the tests:
+# "-XX:TieredStopAtLevel=1 -XX:-UseG1GC -XX:+UseSerialGC" (README.md)
+TRINO_JVM_OPTIONS="${TRINO_JVM_OPTIONS-}"
 TRINO_DIR="${TRINO_DIR:-$LAKEHOUSE_DATA_DIR/trino}"
 LAKEHOUSE_CATALOG_URI="${LAKEHOUSE_CATALOG_URI:-jdbc:sqlite:$LAKEHOUSE_DATA_DIR/catalog/iceberg.db}"
 LAKEHOUSE_WAREHOUSE="${LAKEHOUSE_WAREHOUSE:-s3://lakehouse/warehouse}"

@@ -19,6 +19,7 @@ import dev.lakehouse.local.stack.StreamsComponent;
 import dev.lakehouse.local.stack.TrinoComponent;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.RepoDir;
+import dev.lakehouse.testkit.TrinoScripts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -118,6 +119,8 @@ public final class PipelineStack implements AutoCloseable {
     overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.GENERATOR_ENABLED, "false");
     overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts.forTrino()));
+    // a short-lived Trino beside another test's stack: less CPU beats peak query speed here
+    overrides.put(Setting.TRINO_JVM_OPTIONS, String.join(" ", TrinoScripts.QUICK_START));
     overrides.put(Setting.MAINTENANCE_ENABLED, "false");
     // two integration tests run side by side (e2e.forks): a start (Trino's above all) may take longer
     overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "300");

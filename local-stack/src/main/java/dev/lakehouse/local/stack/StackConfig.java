@@ -310,6 +310,10 @@ public final class StackConfig {
     return words(raw(Setting.JVM_OPTIONS));
   }
 
+  public List<String> trinoJvmOptions() {
+    return words(raw(Setting.TRINO_JVM_OPTIONS));
+  }
+
   private static List<String> words(String value) {
     String trimmed = value.trim();
     return trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+"));

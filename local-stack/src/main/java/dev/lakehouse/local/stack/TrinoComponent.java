@@ -3,6 +3,7 @@ package dev.lakehouse.local.stack;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,6 +62,11 @@ public final class TrinoComponent extends ScriptedComponent {
 
   @Override
   protected Map<String, String> environment(StackConfig config) {
-    return TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint());
+    Map<String, String> environment = new LinkedHashMap<>(
+        TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint()));
+    if (!config.trinoJvmOptions().isEmpty()) {
+      environment.put(TrinoScripts.JVM_OPTIONS_VARIABLE, String.join(" ", config.trinoJvmOptions()));
+    }
+    return environment;
   }
 }

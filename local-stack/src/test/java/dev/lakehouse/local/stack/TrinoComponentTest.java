@@ -1,0 +1,28 @@
+package dev.lakehouse.local.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakehouse.testkit.RepoDir;
+import dev.lakehouse.testkit.TrinoScripts;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What the stack hands Trino's start.sh: its own JVM options only when the stack sets some. */
+class TrinoComponentTest {
+  @Test
+  void passesTheStacksTrinoJvmOptionsToStartSh() {
+    StackConfig config = StackConfig.of(RepoDir.get(), Map.of(Setting.TRINO_JVM_OPTIONS, "-XX:TieredStopAtLevel=1  -Xss2m"));
+
+    assertThat(new TrinoComponent().environment(config))
+        .containsEntry(TrinoScripts.JVM_OPTIONS_VARIABLE, "-XX:TieredStopAtLevel=1 -Xss2m")
+        .containsEntry("TRINO_PORT", Integer.toString(config.trinoPort()));
+  }
+
+  @Test
+  void leavesTrinosOwnSettingsAloneByDefault() {
+    StackConfig config = StackConfig.of(RepoDir.get(), Map.of());
+
+    assertThat(config.trinoJvmOptions()).isEmpty();
+    assertThat(new TrinoComponent().environment(config)).doesNotContainKey(TrinoScripts.JVM_OPTIONS_VARIABLE);
+  }
+}
