@@ -58,7 +58,13 @@ class DbtOnLandedDataIT {
   private static final int EVENTS_PER_MINUTE = 1000;
   /** Current orders this long before run 2: its events close their windows and join windows. */
   private static final Duration CURRENT_BEFORE_SECOND = Duration.ofMinutes(40);
-  private static final Duration SECOND_RUN_BEFORE_NOW = Duration.ofMinutes(10);
+  private static final int SECOND_RUN_EVENTS = 3000;
+  /**
+   * From run 2's start to its tail's last event (its events, then the generator's default tail: an
+   * hour after them, in two waves two minutes apart), and a margin for the time until it is sent.
+   */
+  private static final Duration SECOND_RUN_START_TO_TAIL_SENT = Duration.ofMinutes(SECOND_RUN_EVENTS / EVENTS_PER_MINUTE)
+      .plus(Duration.ofHours(1)).plus(Duration.ofMinutes(2)).plus(Duration.ofMinutes(2));
   private static final Duration DBT_TIMEOUT = Duration.ofMinutes(6);
   /** Where the replay phase builds the models (the suite's own schema is dropped when it ends). */
   private static final String REPLAY_SCHEMA = "replay_switch";
@@ -72,11 +78,12 @@ class DbtOnLandedDataIT {
     ProjectVenv.requireDbt();
     // run 1: 6 minutes of event time across an hour boundary; run 2 two hours later (after run 1's tail
     // and its join windows), with its beyond-grace events pushed back into run 1's minutes. Run 2 starts
-    // at least 13 minutes before now: its tail, an hour after its events, must stay within the broker's
-    // message.timestamp.after.max.ms (1 h), or a test started in an hour's first minutes fails
-    Instant firstStart = Instant.now().minus(Duration.ofHours(3)).minus(SECOND_RUN_BEFORE_NOW)
+    // at the latest minute 57 whose tail is in the past when sent: an event ahead of the wall clock is
+    // judged against it (event-time.max-future-skew), and the replay below reads the inputs minutes
+    // later, so a tail just beyond the bound would be dead-lettered live and kept by the replay
+    Instant secondStart = Instant.now().minus(SECOND_RUN_START_TO_TAIL_SENT).minus(Duration.ofMinutes(57))
         .truncatedTo(ChronoUnit.HOURS).plus(Duration.ofMinutes(57));
-    Instant secondStart = firstStart.plus(Duration.ofHours(2));
+    Instant firstStart = secondStart.minus(Duration.ofHours(2));
     try (PipelineStack stack = PipelineStack.startForTrino("dbt-on-landed");
         IcebergTables tables = new IcebergTables(stack.catalogProperties());
         GroupCatchUp streamsApp = Scenarios.follow(stack)) {
@@ -104,10 +111,13 @@ class DbtOnLandedDataIT {
       sqlPrintsEachFormat(stack.trinoPort(), tables.rowCount(OutputTable.ORDERS_ENRICHED));
       try (DbtSuite suite = DbtSuite.start(stack.trinoPort(), suiteDir, Duration.ofMinutes(8))) {
         suite.awaitMoreEventsRequested(Duration.ofMinutes(8));
-        GeneratorRun second = Generator.runFollowing(Scenarios.anomalyMix(stack, 3000, 6)
+        GeneratorRun second = Generator.runFollowing(Scenarios.anomalyMix(stack, SECOND_RUN_EVENTS, 6)
             .eventsPerMinute(EVENTS_PER_MINUTE).startTime(secondStart).referenceRunId(firstConfig.runId())
             .beyondGraceExtra(Duration.between(firstStart, secondStart).minus(Scenarios.GRACE).minusMinutes(1))
             .manifestPath(stack.config().dataDir().resolve("generator-manifest-2.json")).build(), streamsApp);
+        assertThat(second.records()).as("run 2's records: each event time at or before its send time")
+            .filteredOn(r -> r.planned().eventTime() != null)
+            .allMatch(r -> !r.planned().eventTime().isAfter(Instant.ofEpochMilli(r.sendTimeMillis())));
         Map<OutputTable, ExpectedTable> allTables =
             new PipelineOracle(List.of(current, first, second), Scenarios.APP).expectedTables();
         Landing.awaitComplete(tables, allTables, Duration.ofMinutes(4));
