@@ -59,12 +59,11 @@ class DbtOnLandedDataIT {
   /** Current orders this long before run 2: its events close their windows and join windows. */
   private static final Duration CURRENT_BEFORE_SECOND = Duration.ofMinutes(40);
   private static final int SECOND_RUN_EVENTS = 3000;
-  /**
-   * From run 2's start to its tail's last event (its events, then the generator's default tail: an
-   * hour after them, in two waves two minutes apart), and a margin for the time until it is sent.
-   */
+  /** The generator's default tail: an hour after the last event, in two waves two minutes apart. */
+  private static final Duration TAIL_AFTER_LAST_EVENT = Duration.ofHours(1).plus(Duration.ofMinutes(2));
+  /** From run 2's start until its tail's last event is sent, with a margin for the wait before it is. */
   private static final Duration SECOND_RUN_START_TO_TAIL_SENT = Duration.ofMinutes(SECOND_RUN_EVENTS / EVENTS_PER_MINUTE)
-      .plus(Duration.ofHours(1)).plus(Duration.ofMinutes(2)).plus(Duration.ofMinutes(2));
+      .plus(TAIL_AFTER_LAST_EVENT).plus(Duration.ofMinutes(2));
   private static final Duration DBT_TIMEOUT = Duration.ofMinutes(6);
   /** Where the replay phase builds the models (the suite's own schema is dropped when it ends). */
   private static final String REPLAY_SCHEMA = "replay_switch";

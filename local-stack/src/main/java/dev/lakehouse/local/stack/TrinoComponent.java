@@ -64,8 +64,9 @@ public final class TrinoComponent extends ScriptedComponent {
   protected Map<String, String> environment(StackConfig config) {
     Map<String, String> environment = new LinkedHashMap<>(
         TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint()));
-    if (!config.trinoJvmOptions().isEmpty()) {
-      environment.put(TrinoScripts.JVM_OPTIONS_VARIABLE, String.join(" ", config.trinoJvmOptions()));
+    List<String> jvmOptions = config.trinoJvmOptions();
+    if (!jvmOptions.isEmpty()) {
+      environment.put(TrinoScripts.JVM_OPTIONS_VARIABLE, String.join(" ", jvmOptions));
     }
     return environment;
   }
