@@ -1,7 +1,8 @@
 # Sourced by test.sh and bench.sh: a throwaway storage + SQL stack for the dbt project, on free
 # ports under a temporary folder: testkit's S3 server and JDBC catalog (dbt/dev) and Trino
 # (local-stack/trino). Sets TRINO_PORT, LAKEHOUSE_S3_ENDPOINT, LAKEHOUSE_DATA_DIR; the caller
-# registers `trap dev_stack_stop EXIT`.
+# registers `trap dev_stack_stop EXIT`. DBT_DEV_STACK_BUILT_FILE, when set, is touched once the
+# stack no longer reads the Maven build's output, so a build may start beside it.
 dbt_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 repo="$(cd "$dbt_dir/.." && pwd)"
 python="$repo/.venv/bin/python"
@@ -24,12 +25,17 @@ dev_stack_start() {
 
   echo "Starting the S3 server and the JDBC catalog (dbt/dev/DevServices.java)..."
   (cd "$repo" && mvn -B -q -pl testkit -am compile dependency:build-classpath \
-    -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/classpath.txt" > "$work/mvn.log" 2>&1) || {
+    -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/dependencies.txt" > "$work/mvn.log" 2>&1) || {
     cat "$work/mvn.log" >&2
     echo "Cannot build the testkit classpath: see the Maven output above" >&2
     return 1
   }
-  java -Xmx256m -cp "$repo/testkit/target/classes:$(cat "$work/classpath.txt")" \
+  # a copy of testkit's classes, so a build that starts now (./lakehouse test runs one beside this)
+  # cannot rewrite them under the running services
+  cp -r "$repo/testkit/target/classes" "$work/testkit-classes"
+  echo "$work/testkit-classes:$(cat "$work/dependencies.txt")" > "$work/classpath.txt"
+  [[ -z "${DBT_DEV_STACK_BUILT_FILE:-}" ]] || touch "$DBT_DEV_STACK_BUILT_FILE"
+  java -Xmx256m -cp "$(cat "$work/classpath.txt")" \
     "$dbt_dir/dev/DevServices.java" "$work" "$s3_port" > "$work/services.log" 2>&1 &
   dev_stack_pids+=($!)
   for _ in $(seq 240); do grep -q '^ready' "$work/services.log" && break; sleep 0.5; done

@@ -21,4 +21,7 @@ fi
 
 trap dev_stack_stop EXIT
 dev_stack_start
-DBT_TEST_SEED=1 "$python" -m pytest "${pytest_args[@]}"
+# dbt's artifacts in the throwaway folder too: a dbt run elsewhere in the project (e2e-tests) may
+# use dbt/target at the same time
+DBT_TEST_SEED=1 DBT_TARGET_PATH="$LAKEHOUSE_DATA_DIR/dbt-target" DBT_LOG_PATH="$LAKEHOUSE_DATA_DIR/dbt-logs" \
+  "$python" -m pytest "${pytest_args[@]}"

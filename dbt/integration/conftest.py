@@ -11,6 +11,7 @@ Environment:
   DBT_TEST_ORACLE=<file>    with DBT_TEST_BETWEEN: the hourly revenue the pipeline's generator
                             events must give (e2e-tests' DbtOnLandedDataIT writes it before each
                             build), checked besides the figures computed from the landed tables
+  DBT_TARGET_PATH=<dir>     where dbt writes its artifacts (default dbt/target), as for dbt itself
 """
 
 import datetime as dt
@@ -29,6 +30,7 @@ import oracle
 import seed
 
 DBT_DIR = pathlib.Path(__file__).resolve().parent.parent
+TARGET_DIR = pathlib.Path(os.environ.get("DBT_TARGET_PATH", DBT_DIR / "target"))
 UTC = dt.timezone.utc
 
 
@@ -92,7 +94,7 @@ def run_dbt(schema):
 def dbt_build(schema, *args):
     """Runs `dbt build --target local` into `schema`; returns (exit code, results by node name)."""
     proc = dbt(schema, "build", *args)
-    results = json.loads((DBT_DIR / "target" / "run_results.json").read_text())["results"]
+    results = json.loads((TARGET_DIR / "run_results.json").read_text())["results"]
     return proc.returncode, {r["unique_id"].split(".")[-1]: r for r in results}
 
 
@@ -138,9 +140,8 @@ def sink_commit():
 def _sink_commit(table):
     data_dir = pathlib.Path(os.environ["LAKEHOUSE_DATA_DIR"])
     classpath = (data_dir / "classpath.txt").read_text().strip()
-    repo = DBT_DIR.parent
     proc = subprocess.run(
-        ["java", "-Xmx256m", "-cp", f"{repo / 'testkit/target/classes'}:{classpath}",
+        ["java", "-Xmx256m", "-cp", classpath,
          str(DBT_DIR / "dev/DevServices.java"), "sink-commit", str(data_dir), os.environ["LAKEHOUSE_S3_ENDPOINT"],
          f"lakehouse.{table}"],
         capture_output=True, text=True, timeout=180,
