@@ -11,7 +11,7 @@ Environment:
   DBT_TEST_ORACLE=<file>    with DBT_TEST_BETWEEN: the hourly revenue the pipeline's generator
                             events must give (e2e-tests' DbtOnLandedDataIT writes it before each
                             build), checked besides the figures computed from the landed tables
-  DBT_TARGET_PATH=<dir>     where dbt writes its artifacts (default dbt/target), as for dbt itself
+  DBT_TARGET_PATH=<dir>     where dbt writes its artifacts (default target, in dbt/), as for dbt itself
 """
 
 import datetime as dt
@@ -30,7 +30,7 @@ import oracle
 import seed
 
 DBT_DIR = pathlib.Path(__file__).resolve().parent.parent
-TARGET_DIR = pathlib.Path(os.environ.get("DBT_TARGET_PATH", DBT_DIR / "target"))
+TARGET_DIR = DBT_DIR / os.environ.get("DBT_TARGET_PATH", "target")  # relative to the project, as for dbt
 UTC = dt.timezone.utc
 
 
