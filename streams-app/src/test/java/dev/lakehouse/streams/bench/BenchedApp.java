@@ -105,7 +105,9 @@ final class BenchedApp implements AutoCloseable {
 
   private void awaitReady(int port) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-    while (status(port) != 200) {
+    // one client for every poll: each HttpClient keeps a selector thread alive in the benchmark's JVM
+    HttpClient client = HttpClient.newHttpClient();
+    while (status(client, port) != 200) {
       if (!process.isAlive() || System.nanoTime() > deadline) {
         throw new IllegalStateException("Cannot benchmark: the app did not become ready (see its log)");
       }
@@ -113,9 +115,9 @@ final class BenchedApp implements AutoCloseable {
     }
   }
 
-  private static int status(int port) {
+  private static int status(HttpClient client, int port) {
     try {
-      return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready"))
+      return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready"))
           .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
     } catch (Exception e) {
       return -1;

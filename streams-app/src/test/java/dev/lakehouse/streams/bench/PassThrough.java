@@ -34,10 +34,16 @@ public final class PassThrough {
 
   private final String bootstrapServers;
   private final long commitIntervalMs;
+  private final Map<String, Object> producerSettings;
 
-  public PassThrough(String bootstrapServers, long commitIntervalMs) {
+  /**
+   * @param producerSettings the app's producer settings (its tuned defaults and the run's own), on top of
+   *     the ceiling's, so both sides batch alike
+   */
+  public PassThrough(String bootstrapServers, long commitIntervalMs, Map<String, Object> producerSettings) {
     this.bootstrapServers = bootstrapServers;
     this.commitIntervalMs = commitIntervalMs;
+    this.producerSettings = Map.copyOf(producerSettings);
   }
 
   /** Processes until {@code expected} input records have been read; returns the elapsed seconds. */
@@ -102,10 +108,12 @@ public final class PassThrough {
   }
 
   private Map<String, Object> producerProps() {
-    return Map.of(
+    Map<String, Object> props = new HashMap<>(Map.of(
         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ProducerConfig.TRANSACTIONAL_ID_CONFIG, "bench-passthrough-1",
         // what Kafka Streams sets for its producers, so both sides batch alike
-        ProducerConfig.LINGER_MS_CONFIG, 100);
+        ProducerConfig.LINGER_MS_CONFIG, 100));
+    props.putAll(producerSettings);
+    return props;
   }
 }

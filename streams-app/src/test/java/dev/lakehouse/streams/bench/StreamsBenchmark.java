@@ -3,6 +3,7 @@ package dev.lakehouse.streams.bench;
 import dev.lakehouse.generator.Generator;
 import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.config.StreamsProperties;
 import dev.lakehouse.streams.runtime.JvmOptions;
 import dev.lakehouse.testkit.Folders;
 import dev.lakehouse.testkit.EmbeddedKafka;
@@ -43,6 +44,18 @@ public final class StreamsBenchmark {
         .mapToLong(setting -> Long.parseLong(setting.substring(key.length()))).reduce((first, last) -> last).orElse(100);
   }
 
+  /**
+   * The app's producer settings in this run, for the ceiling's producer: its tuned defaults, then the
+   * run's {@code streams.producer.<key>=<value>} settings.
+   */
+  private static Map<String, Object> producerSettings(List<String> appSettings) {
+    String prefix = "streams." + StreamsConfig.PRODUCER_PREFIX;
+    Map<String, Object> settings = new HashMap<>(StreamsProperties.tunedProducerDefaults());
+    appSettings.stream().filter(setting -> setting.startsWith(prefix)).map(setting -> setting.substring(prefix.length()))
+        .forEach(setting -> settings.put(setting.substring(0, setting.indexOf('=')), setting.substring(setting.indexOf('=') + 1)));
+    return settings;
+  }
+
   public static void main(String[] args) throws Exception {
     int events = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
     int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 2;
@@ -72,7 +85,9 @@ public final class StreamsBenchmark {
       long inputRecords = produceInput(kafka, events, partitions);
 
       long commitIntervalMs = commitIntervalMs(appSettings);
-      double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), commitIntervalMs).run(Topics.INPUTS, inputRecords);
+      Map<String, Object> producerSettings = producerSettings(appSettings);
+      double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), commitIntervalMs, producerSettings)
+          .run(Topics.INPUTS, inputRecords);
       double ceiling = inputRecords / ceilingSeconds;
 
       double appSeconds;
@@ -91,8 +106,8 @@ public final class StreamsBenchmark {
       peakHeapMiB = app.peakHeapMiB();
       double throughput = inputRecords / appSeconds;
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
-          + "(read_committed, commit every %d ms, linger.ms=100), same Avro serde, same broker%n", jvmOptions,
-          appSettings.isEmpty() ? "defaults" : appSettings, commitIntervalMs);
+          + "(read_committed, commit every %d ms, linger.ms=100, the app's producer settings %s), same Avro serde, same broker%n",
+          jvmOptions, appSettings.isEmpty() ? "defaults" : appSettings, commitIntervalMs, producerSettings);
       System.out.printf(Locale.ROOT, "throughput: %.0f events/s (%d records in %.1f s)%n", throughput, inputRecords,
           appSeconds);
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);

@@ -23,8 +23,16 @@ class StreamsPropertiesTest {
         .containsEntry(StreamsConfig.REPLICATION_FACTOR_CONFIG, -1)
         .doesNotContainKey(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG)
         .containsEntry("producer.transaction.timeout.ms", 60_000)
+        .containsEntry("producer.batch.size", 262_144)
         .containsEntry(StreamsConfig.STATE_DIR_CONFIG,
             Path.of(".local/streams/streams-state").toAbsolutePath().toString());
+  }
+
+  @Test
+  void tunedProducerDefaultsAreTheProducerOnesWithoutTheirPrefix() {
+    assertThat(StreamsProperties.tunedProducerDefaults())
+        .containsOnlyKeys("transaction.timeout.ms", "batch.size")
+        .containsEntry("batch.size", 262_144);
   }
 
   @Test
