@@ -62,7 +62,8 @@ public final class PeerBenchmark {
       System.out.printf("input: %d records on %s, %d partitions each (generator seed 7, no tail)%n", inputRecords,
           Topics.INPUTS, partitions);
 
-      double ceiling = inputRecords / new PassThrough(kafka.bootstrapServers(), 100, StreamsProperties.tunedProducerDefaults()).run(Topics.INPUTS, inputRecords);
+      double ceiling = inputRecords / new PassThrough(kafka.bootstrapServers(), 100, StreamsProperties.tunedProducerDefaults())
+          .run(Topics.INPUTS, inputRecords);
 
       BothSystems both = new BothSystems(kafka.bootstrapServers(), work);
       Measured streams = measure("Streams app", inputRecords,

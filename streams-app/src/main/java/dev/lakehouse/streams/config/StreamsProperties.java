@@ -20,7 +20,7 @@ public final class StreamsProperties {
    *   the open transaction to be aborted (a restart on the same state directory aborts it at once);
    *   <li>256 kB producer batches instead of 16 kB: each commit sends what the record cache and the
    *   steps produced since the last one, several 16 kB batches per partition; in fewer, larger
-   *   batches the app used about a quarter less CPU per event and ran about a third faster.
+   *   batches the app used a tenth (1,000,000 events) to a quarter (100,000) less CPU per event.
    * </ul>
    */
   static final Map<String, Object> TUNED_DEFAULTS = Map.of(

@@ -37,22 +37,23 @@ public final class StreamsBenchmark {
 
   private StreamsBenchmark() {}
 
-  /** The app's commit interval when the run sets one (the ceiling then commits as often), else Streams' 100 ms under exactly-once. */
-  private static long commitIntervalMs(List<String> appSettings) {
-    String key = "streams." + StreamsConfig.COMMIT_INTERVAL_MS_CONFIG + "=";
-    return appSettings.stream().filter(setting -> setting.startsWith(key))
-        .mapToLong(setting -> Long.parseLong(setting.substring(key.length()))).reduce((first, last) -> last).orElse(100);
-  }
-
-  /**
-   * The app's producer settings in this run, for the ceiling's producer: its tuned defaults, then the
-   * run's {@code streams.producer.<key>=<value>} settings.
-   */
-  private static Map<String, Object> producerSettings(List<String> appSettings) {
-    String prefix = "streams." + StreamsConfig.PRODUCER_PREFIX;
-    Map<String, Object> settings = new HashMap<>(StreamsProperties.tunedProducerDefaults());
+  /** The run's app settings under {@code prefix} ({@code <prefix><key>=<value>}) by key, the prefix removed; the last wins. */
+  private static Map<String, String> settingsUnder(String prefix, List<String> appSettings) {
+    Map<String, String> settings = new HashMap<>();
     appSettings.stream().filter(setting -> setting.startsWith(prefix)).map(setting -> setting.substring(prefix.length()))
         .forEach(setting -> settings.put(setting.substring(0, setting.indexOf('=')), setting.substring(setting.indexOf('=') + 1)));
+    return settings;
+  }
+
+  /** The app's commit interval when the run sets one (the ceiling then commits as often), else Streams' 100 ms under exactly-once. */
+  private static long commitIntervalMs(List<String> appSettings) {
+    return Long.parseLong(settingsUnder("streams.", appSettings).getOrDefault(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100"));
+  }
+
+  /** The app's producer settings in this run, for the ceiling's producer: its tuned defaults, then the run's own. */
+  private static Map<String, Object> producerSettings(List<String> appSettings) {
+    Map<String, Object> settings = new HashMap<>(StreamsProperties.tunedProducerDefaults());
+    settings.putAll(settingsUnder("streams." + StreamsConfig.PRODUCER_PREFIX, appSettings));
     return settings;
   }
 
