@@ -27,13 +27,10 @@ public final class DeadLetters {
     GenericData.Record row = new GenericData.Record(SCHEMA);
     row.put("reason", violation.reason());
     row.put("error_class", violation.errorClass().name());
-    row.put("source_topic", lineage.topic());
-    row.put("source_partition", lineage.partition());
-    row.put("source_offset", lineage.offset());
     row.put("record_key", key);
     row.put("record_value", value == null ? null : ByteBuffer.wrap(value));
     row.put("event_time", eventTime);
-    row.put("processing_time", Instant.ofEpochMilli(processingTime));
+    Fields.putSource(row, lineage, processingTime);
     return row;
   }
 

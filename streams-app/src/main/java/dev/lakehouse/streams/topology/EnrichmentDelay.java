@@ -59,7 +59,7 @@ final class EnrichmentDelay implements Processor<String, SourcedEvent, String, S
   private void releaseDue(long now) {
     for (KeyValue<Bytes, SourcedEvent> entry : held.takeBefore(now + 1)) {
       SourcedEvent order = entry.value;
-      context.forward(new Record<>(order.text("order_id"), order, order.eventTime()));
+      context.forward(new Record<>(order.text(Fields.ORDER_ID), order, order.eventTime()));
     }
   }
 }

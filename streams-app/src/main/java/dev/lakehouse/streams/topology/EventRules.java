@@ -14,25 +14,27 @@ import org.apache.avro.generic.GenericRecord;
 /** The content rules of one input topic: key, required ids, accepted values, amount range (and a part of it). */
 final class EventRules {
   private final String topic;
-  private final String keyField;
-  private final List<String> requiredIds;
-  private final Map<String, Set<String>> acceptedValues;
+  // fields by position (RecordField): they are read for every input record
+  private final RecordField keyField;
+  private final List<RecordField> requiredIds;
+  private final Map<RecordField, Set<String>> acceptedValues;
   private final BigDecimal maxAmount;
   /** An optional field that, when set, is a part of the amount (between 0 and it); null when the topic has none. */
-  private final String amountPartField;
-  private final String timeField;
+  private final RecordField amountPartField;
+  private final RecordField timeField;
   private final boolean deletesWithTombstones;
 
   private EventRules(String topic, String keyField, List<String> requiredIds,
       Map<String, Set<String>> acceptedValues, BigDecimal maxAmount, String amountPartField, String timeField,
       boolean deletesWithTombstones) {
     this.topic = topic;
-    this.keyField = keyField;
-    this.requiredIds = requiredIds;
-    this.acceptedValues = acceptedValues;
+    this.keyField = new RecordField(keyField);
+    this.requiredIds = requiredIds.stream().map(RecordField::new).toList();
+    this.acceptedValues = new LinkedHashMap<>();
+    acceptedValues.forEach((field, values) -> this.acceptedValues.put(new RecordField(field), values));
     this.maxAmount = maxAmount;
-    this.amountPartField = amountPartField;
-    this.timeField = timeField;
+    this.amountPartField = amountPartField == null ? null : new RecordField(amountPartField);
+    this.timeField = new RecordField(timeField);
     this.deletesWithTombstones = deletesWithTombstones;
   }
 
@@ -70,11 +72,11 @@ final class EventRules {
   }
 
   Instant eventTime(GenericRecord value) {
-    return (Instant) value.get(timeField);
+    return (Instant) timeField.in(value);
   }
 
   String timeField() {
-    return timeField;
+    return timeField.name();
   }
 
   /** The first broken rule, if any; the key is checked first, then ids, values and amount. */
@@ -83,36 +85,36 @@ final class EventRules {
     if (badKey.isPresent()) {
       return badKey;
     }
-    for (String field : requiredIds) {
-      if (value.get(field).toString().isBlank()) {
-        return violation(ErrorClass.MISSING_FIELD, field + " is empty: every " + topic + " record needs one");
+    for (RecordField field : requiredIds) {
+      if (field.in(value).toString().isBlank()) {
+        return violation(ErrorClass.MISSING_FIELD, field.name() + " is empty: every " + topic + " record needs one");
       }
     }
-    String id = value.get(keyField).toString();
+    String id = keyField.in(value).toString();
     if (!key.equals(id)) {
-      return violation(ErrorClass.INVALID_VALUE, "record key '" + key + "' is not the " + keyField + " '" + id
-          + "': producers must key " + topic + " by " + keyField + " (joins and dedup rely on it)");
+      return violation(ErrorClass.INVALID_VALUE, "record key '" + key + "' is not the " + keyField.name() + " '" + id
+          + "': producers must key " + topic + " by " + keyField.name() + " (joins and dedup rely on it)");
     }
-    for (Map.Entry<String, Set<String>> accepted : acceptedValues.entrySet()) {
-      String actual = value.get(accepted.getKey()).toString();
+    for (Map.Entry<RecordField, Set<String>> accepted : acceptedValues.entrySet()) {
+      String actual = accepted.getKey().in(value).toString();
       if (!accepted.getValue().contains(actual)) {
-        return violation(ErrorClass.INVALID_VALUE, accepted.getKey() + " '" + actual + "' is not accepted; accepted: "
-            + new TreeSet<>(accepted.getValue()) + " (change the producer or the topology settings)");
+        return violation(ErrorClass.INVALID_VALUE, accepted.getKey().name() + " '" + actual + "' is not accepted; "
+            + "accepted: " + new TreeSet<>(accepted.getValue()) + " (change the producer or the topology settings)");
       }
     }
     if (maxAmount == null) {
       return Optional.empty();
     }
-    BigDecimal amount = (BigDecimal) value.get("amount");
+    BigDecimal amount = (BigDecimal) Fields.AMOUNT.in(value);
     Optional<Violation> badAmount = checkAmount(amount);
     return badAmount.isPresent() || amountPartField == null ? badAmount
-        : checkAmountPart((BigDecimal) value.get(amountPartField), amount);
+        : checkAmountPart((BigDecimal) amountPartField.in(value), amount);
   }
 
   Optional<Violation> checkKey(String key) {
     if (key == null || key.isEmpty()) {
       return violation(ErrorClass.MISSING_KEY, "record key is " + (key == null ? "null" : "empty")
-          + ": producers must key " + topic + " by " + keyField);
+          + ": producers must key " + topic + " by " + keyField.name());
     }
     return Optional.empty();
   }
@@ -130,7 +132,7 @@ final class EventRules {
 
   private Optional<Violation> checkAmountPart(BigDecimal part, BigDecimal amount) {
     if (part != null && (part.signum() < 0 || part.compareTo(amount) > 0)) {
-      return violation(ErrorClass.INVALID_AMOUNT, amountPartField + " " + part.toPlainString()
+      return violation(ErrorClass.INVALID_AMOUNT, amountPartField.name() + " " + part.toPlainString()
           + " is not between 0 and the amount " + amount.toPlainString());
     }
     return Optional.empty();

@@ -52,7 +52,8 @@ public final class LakehouseTopology {
     WindowedTotals.Spec revenue = new WindowedTotals.Spec("revenue-by-merchant-currency", Topics.ORDERS,
         (orderId, order) -> WindowRows.revenueKey(order), WindowRows::revenue, Topics.REVENUE_BY_MERCHANT_1M);
     WindowedTotals.Spec paymentOutcomes = new WindowedTotals.Spec("payments-by-outcome", Topics.PAYMENTS,
-        (orderId, payment) -> payment.text("outcome"), WindowRows::paymentsByOutcome, Topics.PAYMENTS_BY_OUTCOME_1M);
+        (orderId, payment) -> payment.text(Fields.OUTCOME), WindowRows::paymentsByOutcome,
+        Topics.PAYMENTS_BY_OUTCOME_1M);
     Map<String, String> windowStreamTimeKeys =
         Map.of(Topics.ORDERS, revenue.partialsStore(), Topics.PAYMENTS, paymentOutcomes.partialsStore());
 
@@ -74,7 +75,7 @@ public final class LakehouseTopology {
 
     enrich(builder, stores, newOrders, settings, outputSerde);
     WindowedTotals.build(builder, stores,
-        newOrders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text("status")),
+        newOrders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text(Fields.STATUS)),
             Named.as("revenue-placed-orders")),
         revenue, settings, outputSerde);
     WindowedTotals.build(builder, stores, newPayments, paymentOutcomes, settings, outputSerde);

@@ -1,7 +1,6 @@
 package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
-import java.time.Instant;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -43,18 +42,15 @@ final class OrderEnricher implements FixedKeyProcessor<String, SourcedEvent, Gen
     long time = order.eventTime();
     GenericData.Record row = new GenericData.Record(ENRICHED);
     ORDER_FIELDS.copy(order.event(), row);
-    GenericRecord customer = ReferenceStores.asOf(customers, order.text("customer_id"), time);
+    GenericRecord customer = ReferenceStores.asOf(customers, order.text(Fields.CUSTOMER_ID), time);
     if (customer != null) {
       CUSTOMER_FIELDS.copy(customer, row);
     }
-    GenericRecord merchant = ReferenceStores.asOf(merchants, order.text("merchant_id"), time);
+    GenericRecord merchant = ReferenceStores.asOf(merchants, order.text(Fields.MERCHANT_ID), time);
     if (merchant != null) {
       MERCHANT_FIELDS.copy(merchant, row);
     }
-    row.put("source_topic", order.lineage().topic());
-    row.put("source_partition", order.lineage().partition());
-    row.put("source_offset", order.lineage().offset());
-    row.put("processing_time", Instant.ofEpochMilli(context.currentSystemTimeMs()));
+    Fields.putSource(row, order.lineage(), context.currentSystemTimeMs());
     context.forward(record.withValue(row));
   }
 }

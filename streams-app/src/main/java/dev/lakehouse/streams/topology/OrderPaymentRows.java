@@ -10,6 +10,11 @@ import org.apache.avro.generic.GenericRecord;
 /** The {@code order-payments} rows (PAID, UNPAID) and the UNKNOWN_ORDER violation of a payment. */
 final class OrderPaymentRows {
   static final Schema ORDER_PAYMENT = Topics.valueSchema(Topics.ORDER_PAYMENTS);
+  private static final FieldCopy ORDER_FIELDS = new FieldCopy(Topics.valueSchema(Topics.ORDERS), ORDER_PAYMENT,
+      "order_id", "event_id:order_event_id", "customer_id", "merchant_id", "amount:order_amount", "currency",
+      "event_time:order_time");
+  private static final FieldCopy PAYMENT_FIELDS = new FieldCopy(Topics.valueSchema(Topics.PAYMENTS), ORDER_PAYMENT,
+      "payment_id", "amount:payment_amount", "outcome:payment_outcome", "event_time:payment_time");
 
   private OrderPaymentRows() {}
 
@@ -24,35 +29,21 @@ final class OrderPaymentRows {
   }
 
   static Violation unknownOrder(SourcedEvent payment, Duration joinWindow) {
-    return Violation.of(ErrorClass.UNKNOWN_ORDER, "successful payment " + payment.text("payment_id") + " of order "
-        + payment.text("order_id") + " has no PLACED order in the " + joinWindow + " before it: check the order "
+    return Violation.of(ErrorClass.UNKNOWN_ORDER, "successful payment " + payment.text(Fields.PAYMENT_ID) + " of order "
+        + payment.text(Fields.ORDER_ID) + " has no PLACED order in the " + joinWindow + " before it: check the order "
         + "producer (the payment is still counted in payments-by-outcome-1m)");
   }
 
   private static GenericRecord row(SourcedEvent order, SourcedEvent payment, String status, long eventTime,
       long processingTime) {
-    GenericRecord event = order.event();
     GenericData.Record row = new GenericData.Record(ORDER_PAYMENT);
-    row.put("order_id", event.get("order_id"));
-    row.put("order_event_id", event.get("event_id"));
-    row.put("customer_id", event.get("customer_id"));
-    row.put("merchant_id", event.get("merchant_id"));
-    row.put("order_amount", event.get("amount"));
-    row.put("currency", event.get("currency"));
-    row.put("order_time", event.get("event_time"));
+    ORDER_FIELDS.copy(order.event(), row);
     if (payment != null) {
-      row.put("payment_id", payment.event().get("payment_id"));
-      row.put("payment_amount", payment.event().get("amount"));
-      row.put("payment_outcome", payment.event().get("outcome"));
-      row.put("payment_time", payment.event().get("event_time"));
+      PAYMENT_FIELDS.copy(payment.event(), row);
     }
-    row.put("status", status);
-    row.put("event_time", Instant.ofEpochMilli(eventTime));
-    SourcedEvent lineageSource = payment != null ? payment : order;
-    row.put("source_topic", lineageSource.lineage().topic());
-    row.put("source_partition", lineageSource.lineage().partition());
-    row.put("source_offset", lineageSource.lineage().offset());
-    row.put("processing_time", Instant.ofEpochMilli(processingTime));
+    Fields.STATUS.put(row, status);
+    Fields.EVENT_TIME.put(row, Instant.ofEpochMilli(eventTime));
+    Fields.putSource(row, (payment != null ? payment : order).lineage(), processingTime);
     return row;
   }
 }

@@ -142,7 +142,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     String orderId = record.key();
     String topic = event.lineage().topic();
     OrderState state = load(orderId, now - bucketMs, now);
-    String eventId = event.text("event_id");
+    String eventId = event.text(Fields.EVENT_ID);
     long offset = event.lineage().offset();
     if (state.seenSince(eventId, now - dedupMs)) {
       duplicates.get(topic).record();
@@ -150,7 +150,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
       return;
     }
     state.remember(eventId, now, now - dedupMs);
-    boolean placedOrder = Topics.ORDERS.equals(topic) && TopologySettings.PLACED.equals(event.text("status"));
+    boolean placedOrder = Topics.ORDERS.equals(topic) && TopologySettings.PLACED.equals(event.text(Fields.STATUS));
     // PLACED orders and all payments go on to their window step
     if (placedOrder || Topics.PAYMENTS.equals(topic)) {
       ledgerSteps.get(topic).read(offset, Fate.KEPT, Fate.WINDOW_INPUT);
@@ -160,7 +160,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     context.forward(record.withValue(Routed.keep(event)));
     if (placedOrder) {
       place(state, orderId, event, now);
-    } else if (Topics.PAYMENTS.equals(topic) && TopologySettings.SUCCEEDED.equals(event.text("outcome"))) {
+    } else if (Topics.PAYMENTS.equals(topic) && TopologySettings.SUCCEEDED.equals(event.text(Fields.OUTCOME))) {
       pay(state, orderId, event, now);
     }
     states.put(orderId, state, bucketOf(now));

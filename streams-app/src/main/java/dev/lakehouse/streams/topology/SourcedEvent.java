@@ -7,16 +7,16 @@ import org.apache.avro.generic.GenericRecord;
 /** A validated input record (read with its topic's contract schema) and where it came from. */
 public record SourcedEvent(GenericRecord event, Lineage lineage) {
 
-  public String text(String field) {
-    Object value = event.get(field);
+  String text(RecordField field) {
+    Object value = field.in(event);
     return value == null ? null : value.toString();
   }
 
   public BigDecimal amount() {
-    return (BigDecimal) event.get("amount");
+    return (BigDecimal) Fields.AMOUNT.in(event);
   }
 
   public long eventTime() {
-    return ((Instant) event.get("event_time")).toEpochMilli();
+    return ((Instant) Fields.EVENT_TIME.in(event)).toEpochMilli();
   }
 }

@@ -16,7 +16,7 @@ final class WindowRows {
 
   /** {@code currency:merchant_id}; accepted currencies never contain ':', so the first one splits. */
   static String revenueKey(SourcedEvent order) {
-    return order.text("currency") + ":" + order.text("merchant_id");
+    return order.text(Fields.CURRENCY) + ":" + order.text(Fields.MERCHANT_ID);
   }
 
   static KeyValue<String, GenericRecord> revenue(String key, long windowStart, WindowTotals totals,
