@@ -154,6 +154,11 @@ class LocalStackIT {
     // integration tests run two at a time (e2e.forks): the dashboard's first provisioning, CPU-bound
     // Python, took over the default 180 s beside another test's stack on two loaded cores
     overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "420");
+    // beside another test's stack, Trino's CPU is the test's cost: the tests' quick start (as
+    // PipelineStack) and the marts every minute, the dashboard's own refresh, instead of every 15 s
+    // (the scheduler kept Trino at about two thirds of a core)
+    overrides.put(Setting.TRINO_JVM_OPTIONS, String.join(" ", TrinoScripts.QUICK_START));
+    overrides.put(Setting.DBT_EVERY, "1m");
     overrides.put(Setting.GENERATOR_ARGS, "--start-time " + firstEvent + " --events-per-minute " + EVENTS_PER_MINUTE
         + " --events " + EVENT_SPAN.toMinutes() * EVENTS_PER_MINUTE + " --no-tail --seed 11");
     return StackConfig.of(repo, overrides);

@@ -1,7 +1,9 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.testkit.DbtProject;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +15,7 @@ import java.util.Optional;
 /**
  * dbt's models on the local Trino: one {@code dbt run} of the whole project (staging views, marts,
  * serving views; on empty tables too, so the serving views exist from the start), then
- * {@code dbt/bin/schedule.py} in the background keeps the marts fresh (a run every 15 s). Both read
+ * {@code dbt/bin/schedule.py} in the background keeps the marts fresh (a run every {@code dbt.every}). Both read
  * the sink's tables from the namespace {@code ./lakehouse replay switch} chose, or {@code lakehouse}.
  */
 public final class DbtComponent implements Component {
@@ -60,9 +62,16 @@ public final class DbtComponent implements Component {
         "{source_schema: " + sourceSchema + "}"), config.layout(), env);
     Readiness.awaitSuccess(new Readiness.StartedComponent(NAME, "build the dbt models (dbt run)", run, config.layout()),
         config.startupTimeout(), progress);
-    DetachedProcess.start(NAME, List.of(DbtProject.venvExecutable(config.repoDir(), "python").toString(),
-        DbtProject.dir(config.repoDir()).resolve("bin/schedule.py").toString(), "--target", "local"), config.layout(), env);
-    return "models in iceberg.analytics from " + sourceSchema + "; dbt/bin/schedule.py refreshes the marts every 15 s";
+    DetachedProcess.start(NAME, schedulerCommand(config), config.layout(), env);
+    return "models in iceberg.analytics from " + sourceSchema + "; dbt/bin/schedule.py refreshes the marts every "
+        + DurationFormat.format(config.dbtEvery());
+  }
+
+  /** {@code dbt/bin/schedule.py} with its {@code --interval} in seconds, the unit it reads. */
+  static List<String> schedulerCommand(StackConfig config) {
+    String seconds = BigDecimal.valueOf(config.dbtEvery().toMillis(), 3).stripTrailingZeros().toPlainString();
+    return List.of(DbtProject.venvExecutable(config.repoDir(), "python").toString(),
+        DbtProject.dir(config.repoDir()).resolve("bin/schedule.py").toString(), "--target", "local", "--interval", seconds);
   }
 
   /** The namespace the models read the sink's tables from: the one a switch recorded, or {@code lakehouse}. */

@@ -41,7 +41,9 @@ public enum Setting {
       "Extra options of the Trino JVM, after its etc/jvm.config (Trino's own settings); e.g. "
           + String.join(" ", TrinoScripts.QUICK_START) + " for a third less CPU on a small machine"),
   DBT_ENABLED("dbt.enabled", Kind.FLAG, "true",
-      "Build the dbt models with `up` and keep the marts fresh (dbt/bin/schedule.py, every 15 s); needs Trino and .venv"),
+      "Build the dbt models with `up` and keep the marts fresh (dbt/bin/schedule.py, every dbt.every); needs Trino and .venv"),
+  DBT_EVERY("dbt.every", Kind.DURATION, "15s",
+      "How often dbt/bin/schedule.py runs the staging views and marts (its --interval); each run keeps Trino busy for seconds"),
   DASHBOARD_ENABLED("dashboard.enabled", Kind.FLAG, "true",
       "Start the dashboard (Apache Superset) with `up` when it is installed; needs the dbt models"),
   MAINTENANCE_ENABLED("maintenance.enabled", Kind.FLAG, "true", "Start the maintenance job with `up` when it is built"),

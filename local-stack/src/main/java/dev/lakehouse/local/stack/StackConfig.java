@@ -323,6 +323,10 @@ public final class StackConfig {
     return durations.get(Setting.MAINTENANCE_EVERY);
   }
 
+  public Duration dbtEvery() {
+    return durations.get(Setting.DBT_EVERY);
+  }
+
   /** Every setting with its resolved value, in declaration order. */
   public Map<Setting, String> values() {
     return new EnumMap<>(values);

@@ -108,6 +108,13 @@ class ComponentCommandsTest {
   }
 
   @Test
+  void theDbtSchedulerRunsEveryDbtEveryInTheSecondsItReads() {
+    assertThat(DbtComponent.schedulerCommand(config(Map.of()))).endsWith("--interval", "15");
+    assertThat(DbtComponent.schedulerCommand(config(Map.of(Setting.DBT_EVERY, "2m")))).endsWith("--interval", "120");
+    assertThat(DbtComponent.schedulerCommand(config(Map.of(Setting.DBT_EVERY, "1500ms")))).endsWith("--interval", "1.5");
+  }
+
+  @Test
   void theGeneratorReadsItsCommandLineAndFollowsTheStreamsApp() {
     StackConfig config = config(Map.of(Setting.STREAMS_APPLICATION_ID, "streams-b"));
     ParseResult parsed = GeneratorCli.commandLine().parseArgs(GeneratorComponent.arguments(config).toArray(String[]::new));
