@@ -46,6 +46,13 @@ class PeerEqualityIT {
   private static final String FLINK_JVM = "-Xmx768m";
   private static final Duration STOP_GRACE = Duration.ofSeconds(60);
   private static final List<String> STREAMS_JVM = List.of("-Xmx384m", "-XX:+UseSerialGC");
+  /**
+   * Between the reference versions and the first order: neither system orders its reference input
+   * before its orders (a zero reference join grace), so each must have read the versions by then.
+   * Without it, a peer whose reference source started late on a loaded machine wrote 810 orders
+   * without their customer and merchant (2026-12-03).
+   */
+  private static final Duration REFERENCE_PAUSE = Duration.ofSeconds(5);
   private static final List<String> COMPARED = List.of(Topics.ORDERS_ENRICHED, Topics.REVENUE_BY_MERCHANT_1M,
       Topics.PAYMENTS_BY_OUTCOME_1M, Topics.ORDER_PAYMENTS, Topics.LATE_EVENTS, Topics.DEAD_LETTERS);
 
@@ -198,6 +205,7 @@ class PeerEqualityIT {
         .malformedFraction(0.01)
         .customers(50)
         .merchants(10)
+        .referencePause(REFERENCE_PAUSE)
         .build();
   }
 
