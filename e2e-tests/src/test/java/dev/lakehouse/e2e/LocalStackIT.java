@@ -151,7 +151,7 @@ class LocalStackIT {
         overrides.put(setting, Integer.toString(setting == Setting.KAFKA_PORT ? FreePorts.pickWithNext() : FreePorts.pick()));
       }
     }
-    // integration tests run two at a time (e2e.forks): the dashboard's first provisioning, CPU-bound
+    // integration tests run side by side (e2e.forks): the dashboard's first provisioning, CPU-bound
     // Python, took over the default 180 s beside another test's stack on two loaded cores
     overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "420");
     // beside another test's stack, Trino's CPU is the test's cost: the tests' quick start (as

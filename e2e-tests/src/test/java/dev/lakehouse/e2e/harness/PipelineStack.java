@@ -122,7 +122,7 @@ public final class PipelineStack implements AutoCloseable {
     // a short-lived Trino beside another test's stack: less CPU beats peak query speed here
     overrides.put(Setting.TRINO_JVM_OPTIONS, String.join(" ", TrinoScripts.QUICK_START));
     overrides.put(Setting.MAINTENANCE_ENABLED, "false");
-    // two integration tests run side by side (e2e.forks): a start (Trino's above all) may take longer
+    // integration tests run side by side (e2e.forks): a start (Trino's above all) may take longer
     overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "300");
     StackConfig config = StackConfig.of(repo, overrides);
     Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
