@@ -20,16 +20,51 @@ dashboard_check_installed() {
   fi
 }
 
-# The metadata database (created or migrated), Superset's roles, and the dashboard from assets/;
-# the arguments go to provision.py (--target local|athena, --check). Each step is idempotent.
+# The metadata database of a new dashboard home, with Superset's schema and roles: made once per
+# Superset venv and config (db upgrade and init take a minute of CPU, the same for every home: they
+# store nothing the secret key encrypts), kept in the venv, and copied from there. Prints its path.
+dashboard_metadata_template() {
+  local template home
+  template="$SUPERSET_VENV/metadata-$(sha256sum < "$SUPERSET_CONFIG_PATH" | cut -c1-16).db"
+  if [[ ! -f "$template" ]]; then
+    home="$(mktemp -d "${TMPDIR:-/tmp}/dashboard-template.XXXXXX")"
+    echo "template-secret-$$" > "$home/secret-key"
+    DASHBOARD_HOME="$home" SUPERSET_HOME="$home" "$SUPERSET_VENV/bin/superset" db upgrade > "$home/provision.log" 2>&1 \
+      && DASHBOARD_HOME="$home" SUPERSET_HOME="$home" "$SUPERSET_VENV/bin/superset" init >> "$home/provision.log" 2>&1 \
+      || {
+        tail -n 30 "$home/provision.log" >&2
+        echo "Cannot make the dashboard's metadata database (superset db upgrade, init): its log is above" >&2
+        rm -rf "$home"
+        return 1
+      }
+    # another checkout may make it at the same time: each renames a whole file into place
+    mv "$home/superset.db" "$template.$$" && mv "$template.$$" "$template"
+    rm -rf "$home"
+  fi
+  echo "$template"
+}
+
+# The metadata database (a copy of the template when new, else migrated), Superset's roles, and
+# the dashboard from assets/; the arguments go to provision.py (--target local|athena, --check).
+# Each step is idempotent.
 dashboard_provision() {
+  local template
   mkdir -p "$DASHBOARD_HOME"
   if [[ ! -f "$DASHBOARD_HOME/secret-key" ]]; then
     (umask 077 && "$SUPERSET_VENV/bin/python" -c 'import secrets; print(secrets.token_urlsafe(42))' > "$DASHBOARD_HOME/secret-key")
   fi
-  "$SUPERSET_VENV/bin/superset" db upgrade >> "$DASHBOARD_HOME/provision.log" 2>&1 \
-    && "$SUPERSET_VENV/bin/superset" init >> "$DASHBOARD_HOME/provision.log" 2>&1 \
-    && "$SUPERSET_VENV/bin/python" "$dashboard_root/bin/provision.py" "$@" >> "$DASHBOARD_HOME/provision.log" 2>&1 \
+  if [[ ! -f "$DASHBOARD_HOME/superset.db" ]]; then
+    template="$(dashboard_metadata_template)" && cp "$template" "$DASHBOARD_HOME/superset.db" || return 1
+  else
+    "$SUPERSET_VENV/bin/superset" db upgrade >> "$DASHBOARD_HOME/provision.log" 2>&1 \
+      && "$SUPERSET_VENV/bin/superset" init >> "$DASHBOARD_HOME/provision.log" 2>&1 \
+      || {
+        tail -n 30 "$DASHBOARD_HOME/provision.log" >&2
+        echo "Cannot migrate the dashboard's metadata database: see $DASHBOARD_HOME/provision.log (its end is above)" >&2
+        return 1
+      }
+  fi
+  "$SUPERSET_VENV/bin/python" "$dashboard_root/bin/provision.py" "$@" >> "$DASHBOARD_HOME/provision.log" 2>&1 \
     || {
       tail -n 30 "$DASHBOARD_HOME/provision.log" >&2
       echo "Cannot provision the dashboard: see $DASHBOARD_HOME/provision.log (its end is above)" >&2

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs Trino 476 (server core + Iceberg plugin + SQLite JDBC driver + CLI) from Maven Central
-# into <repo>/tools/trino-476. Idempotent: does nothing when the install is complete.
+# Installs Trino 476 (server core + Iceberg plugin + SQLite JDBC driver + CLI) from Maven Central:
+# once per machine, into its cache (bin/cache.sh), with <repo>/tools/trino-476 a link to it.
+# Idempotent: does nothing when the link points at a complete install.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=env.sh
 source "$here/env.sh"
+# shellcheck source=../../bin/cache.sh
+source "$repo_root/bin/cache.sh"
 
 trino_check_java
 
@@ -13,29 +16,30 @@ if [[ -f "$TRINO_HOME/.installed" ]]; then
   exit 0
 fi
 
-download="$TRINO_TOOLS_DIR/download"
-mkdir -p "$download"
-copy() {
-  # run outside the repo so Maven does not apply the goal to every module of the reactor
-  (cd "$download" && mvn -B -q dependency:copy -Dartifact="$1" -DoutputDirectory="$download") \
-    || { echo "Cannot download $1 from Maven Central: see the Maven output above" >&2; exit 1; }
-}
-echo "Downloading Trino $TRINO_VERSION from Maven Central (about 560 MB the first time)..."
-copy "io.trino:trino-server-core:$TRINO_VERSION:tar.gz"
-copy "io.trino:trino-iceberg:$TRINO_VERSION:zip"
-copy "io.trino:trino-cli:$TRINO_VERSION:jar:executable"
-copy "org.xerial:sqlite-jdbc:$SQLITE_JDBC_VERSION:jar"
+install_trino() { # install_trino <dir>
+  local home=$1 download=$1/download iceberg_dir
+  mkdir -p "$download"
+  copy() {
+    # run outside the repo so Maven does not apply the goal to every module of the reactor
+    (cd "$download" && mvn -B -q dependency:copy -Dartifact="$1" -DoutputDirectory="$download") \
+      || { echo "Cannot download $1 from Maven Central: see the Maven output above" >&2; return 1; }
+  }
+  echo "Downloading Trino $TRINO_VERSION from Maven Central (about 560 MB the first time)..."
+  copy "io.trino:trino-server-core:$TRINO_VERSION:tar.gz"
+  copy "io.trino:trino-iceberg:$TRINO_VERSION:zip"
+  copy "io.trino:trino-cli:$TRINO_VERSION:jar:executable"
+  copy "org.xerial:sqlite-jdbc:$SQLITE_JDBC_VERSION:jar"
 
-rm -rf "$TRINO_HOME" "$TRINO_HOME.tmp"
-mkdir -p "$TRINO_HOME.tmp/plugin"
-tar -xzf "$download/trino-server-core-$TRINO_VERSION.tar.gz" -C "$TRINO_HOME.tmp" --strip-components=1
-unzip -q "$download/trino-iceberg-$TRINO_VERSION.zip" -d "$TRINO_HOME.tmp/plugin"
-iceberg_dir="$(find "$TRINO_HOME.tmp/plugin" -maxdepth 1 -type d -name 'trino-iceberg*' | head -1)"
-[[ -n "$iceberg_dir" ]] && mv "$iceberg_dir" "$TRINO_HOME.tmp/plugin/iceberg"
-# the Iceberg JDBC catalog loads the driver from the plugin's own class loader
-cp "$download/sqlite-jdbc-$SQLITE_JDBC_VERSION.jar" "$TRINO_HOME.tmp/plugin/iceberg/"
-cp "$download/trino-cli-$TRINO_VERSION-executable.jar" "$TRINO_HOME.tmp/trino-cli.jar"
-rm -rf "$download"
-touch "$TRINO_HOME.tmp/.installed"
-mv "$TRINO_HOME.tmp" "$TRINO_HOME"
-echo "Trino $TRINO_VERSION installed in $TRINO_HOME"
+  mkdir -p "$home/plugin"
+  tar -xzf "$download/trino-server-core-$TRINO_VERSION.tar.gz" -C "$home" --strip-components=1
+  unzip -q "$download/trino-iceberg-$TRINO_VERSION.zip" -d "$home/plugin"
+  iceberg_dir="$(find "$home/plugin" -maxdepth 1 -type d -name 'trino-iceberg*' | head -1)"
+  [[ -n "$iceberg_dir" ]] && mv "$iceberg_dir" "$home/plugin/iceberg"
+  # the Iceberg JDBC catalog loads the driver from the plugin's own class loader
+  cp "$download/sqlite-jdbc-$SQLITE_JDBC_VERSION.jar" "$home/plugin/iceberg/"
+  cp "$download/trino-cli-$TRINO_VERSION-executable.jar" "$home/trino-cli.jar"
+  rm -rf "$download"
+}
+
+cache_link "$TRINO_HOME" "sqlite-$SQLITE_JDBC_VERSION" install_trino
+echo "Trino $TRINO_VERSION installed in $TRINO_HOME (-> $(readlink "$TRINO_HOME"))"
