@@ -38,7 +38,7 @@ dashboard_metadata_template() {
         return 1
       }
     # another checkout may make it at the same time: each renames a whole file into place
-    mv "$home/superset.db" "$template.$$" && mv "$template.$$" "$template"
+    mv "$home/superset.db" "$template.$$" && mv "$template.$$" "$template" || { rm -rf "$home"; return 1; }
     rm -rf "$home"
   fi
   echo "$template"
