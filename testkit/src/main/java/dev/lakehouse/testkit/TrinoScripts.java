@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 public final class TrinoScripts {
   /** Extra JVM options start.sh puts after Trino's own {@code etc/jvm.config}. */
   public static final String JVM_OPTIONS_VARIABLE = "TRINO_JVM_OPTIONS";
+  /** How long start.sh waits for Trino to answer, in seconds (its own default: 120). */
+  public static final String START_TIMEOUT_VARIABLE = "TRINO_START_TIMEOUT_SECONDS";
   /**
    * C1 only and the serial collector: on a small, shared machine Trino is ready in about half the time
    * and uses a third less CPU (dbt/bin/test.sh: 192-206 CPU s against 268-303 with Trino's own settings).

@@ -64,6 +64,9 @@ public final class TrinoComponent extends ScriptedComponent {
   protected Map<String, String> environment(StackConfig config) {
     Map<String, String> environment = new LinkedHashMap<>(
         TrinoScripts.environment(config.dataDir(), config.trinoPort(), config.s3Endpoint()));
+    // the stack's wait for one component, not start.sh's shorter default: a loaded machine starts
+    // Trino in more than 120 s
+    environment.put(TrinoScripts.START_TIMEOUT_VARIABLE, Long.toString(config.startupTimeout().toSeconds()));
     List<String> jvmOptions = config.trinoJvmOptions();
     if (!jvmOptions.isEmpty()) {
       environment.put(TrinoScripts.JVM_OPTIONS_VARIABLE, String.join(" ", jvmOptions));
