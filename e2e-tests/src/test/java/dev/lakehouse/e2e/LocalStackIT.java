@@ -86,7 +86,9 @@ class LocalStackIT {
       ChromeDriver driver = Browser.start();
       try {
         AtomicReference<DashboardPage> shownPage = new AtomicReference<>();
-        Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(4))
+        // from up's return: the dashboard is ready in seconds (its metadata database a copy of the
+        // template), while the first marts may take minutes on a loaded machine (dbt.every=1m)
+        Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(7))
             .pollInterval(Duration.ofSeconds(10))
             // the chart re-rendered while its cells were read (a refresh): read the page again
             .ignoreException(StaleElementReferenceException.class)
