@@ -20,25 +20,30 @@ dashboard_check_installed() {
   fi
 }
 
-# The metadata database of a new dashboard home, with Superset's schema and roles: made once per
-# Superset venv and config (db upgrade and init take a minute of CPU, the same for every home: they
-# store nothing the secret key encrypts), kept in the venv, and copied from there. Prints its path.
+# Superset's schema (db upgrade) and roles (init) in the metadata database of <home>, logged to
+# <home>/provision.log; its end on stderr when a step fails.
+dashboard_migrate() { # dashboard_migrate <home>
+  DASHBOARD_HOME="$1" SUPERSET_HOME="$1" "$SUPERSET_VENV/bin/superset" db upgrade >> "$1/provision.log" 2>&1 \
+    && DASHBOARD_HOME="$1" SUPERSET_HOME="$1" "$SUPERSET_VENV/bin/superset" init >> "$1/provision.log" 2>&1 \
+    || {
+      tail -n 30 "$1/provision.log" >&2
+      echo "Cannot migrate the dashboard's metadata database (superset db upgrade, init): the end of $1/provision.log is above" >&2
+      return 1
+    }
+}
+
+# The metadata database of a new dashboard home: migrated once per Superset venv and config (a
+# minute of CPU, the same for every home: it stores nothing the secret key encrypts), kept in the
+# venv, and copied from there. Prints its path.
 dashboard_metadata_template() {
   local template home
   template="$SUPERSET_VENV/metadata-$(sha256sum < "$SUPERSET_CONFIG_PATH" | cut -c1-16).db"
   if [[ ! -f "$template" ]]; then
     home="$(mktemp -d "${TMPDIR:-/tmp}/dashboard-template.XXXXXX")"
     echo "template-secret-$$" > "$home/secret-key"
-    DASHBOARD_HOME="$home" SUPERSET_HOME="$home" "$SUPERSET_VENV/bin/superset" db upgrade > "$home/provision.log" 2>&1 \
-      && DASHBOARD_HOME="$home" SUPERSET_HOME="$home" "$SUPERSET_VENV/bin/superset" init >> "$home/provision.log" 2>&1 \
-      || {
-        tail -n 30 "$home/provision.log" >&2
-        echo "Cannot make the dashboard's metadata database (superset db upgrade, init): its log is above" >&2
-        rm -rf "$home"
-        return 1
-      }
     # another checkout may make it at the same time: each renames a whole file into place
-    mv "$home/superset.db" "$template.$$" && mv "$template.$$" "$template" || { rm -rf "$home"; return 1; }
+    dashboard_migrate "$home" && mv "$home/superset.db" "$template.$$" && mv "$template.$$" "$template" \
+      || { rm -rf "$home"; return 1; }
     rm -rf "$home"
   fi
   echo "$template"
@@ -56,13 +61,7 @@ dashboard_provision() {
   if [[ ! -f "$DASHBOARD_HOME/superset.db" ]]; then
     template="$(dashboard_metadata_template)" && cp "$template" "$DASHBOARD_HOME/superset.db" || return 1
   else
-    "$SUPERSET_VENV/bin/superset" db upgrade >> "$DASHBOARD_HOME/provision.log" 2>&1 \
-      && "$SUPERSET_VENV/bin/superset" init >> "$DASHBOARD_HOME/provision.log" 2>&1 \
-      || {
-        tail -n 30 "$DASHBOARD_HOME/provision.log" >&2
-        echo "Cannot migrate the dashboard's metadata database: see $DASHBOARD_HOME/provision.log (its end is above)" >&2
-        return 1
-      }
+    dashboard_migrate "$DASHBOARD_HOME" || return 1
   fi
   "$SUPERSET_VENV/bin/python" "$dashboard_root/bin/provision.py" "$@" >> "$DASHBOARD_HOME/provision.log" 2>&1 \
     || {
