@@ -12,6 +12,8 @@ Environment:
                             events must give (e2e-tests' DbtOnLandedDataIT writes it before each
                             build), checked besides the figures computed from the landed tables
   DBT_TARGET_PATH=<dir>     where dbt writes its artifacts (default target, in dbt/), as for dbt itself
+  DBT_TEST_SCHEMA=<name>    the schema for the models, new and kept when the suite ends: the caller
+                            reads or builds on them after it (default dbt_test_<time>, dropped)
 """
 
 import datetime as dt
@@ -55,6 +57,10 @@ def trino_db():
 
 @pytest.fixture(scope="session")
 def schema(trino_db):
+    kept = os.environ.get("DBT_TEST_SCHEMA")
+    if kept:
+        yield kept
+        return
     name = f"dbt_test_{int(time.time())}"
     yield name
     drop_schema(trino_db, name)

@@ -32,8 +32,12 @@ public final class DbtSuite implements AutoCloseable {
     this.process = process;
   }
 
-  /** Starts pytest. {@code workDir} holds the oracle file, the hook's signals and pytest's output. */
-  public static DbtSuite start(int trinoPort, Path workDir, Duration moreEventsTimeout) throws IOException {
+  /**
+   * Starts pytest, its models built into {@code schema} (new; kept when the suite ends). {@code workDir}
+   * holds the oracle file, the hook's signals and pytest's output.
+   */
+  public static DbtSuite start(int trinoPort, String schema, Path workDir, Duration moreEventsTimeout)
+      throws IOException {
     String hook = "touch '" + workDir.resolve(REQUESTED) + "'; for _ in $(seq " + moreEventsTimeout.toSeconds() + "); do "
         + "[ -f '" + workDir.resolve(LANDED) + "' ] && exit 0; sleep 1; done; "
         + "echo 'Cannot add events between the builds: the test did not land them in time' >&2; exit 1";
@@ -42,6 +46,7 @@ public final class DbtSuite implements AutoCloseable {
         .redirectErrorStream(true).redirectOutput(workDir.resolve(LOG).toFile());
     builder.environment().put("DBT_TEST_BETWEEN", hook);
     builder.environment().put("DBT_TEST_ORACLE", oracleFile(workDir).toString());
+    builder.environment().put("DBT_TEST_SCHEMA", schema);
     return new DbtSuite(workDir, builder.start());
   }
 
