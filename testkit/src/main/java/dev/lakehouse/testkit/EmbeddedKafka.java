@@ -94,6 +94,10 @@ public final class EmbeddedKafka implements KafkaFixture {
     props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
     props.put("inter.broker.listener.name", "PLAINTEXT");
     props.put("log.dirs", logDir.toString());
+    // the controller appends a no-op record to the metadata log this often while nothing changes, so
+    // that a follower can tell a live log from a stalled one; one node has no follower to tell, and
+    // the default 500 ms costs CPU on every idle stack (a stack idles most of a test's time)
+    props.put("metadata.max.idle.interval.ms", "5000");
     // one node: every internal topic has one replica
     props.put("offsets.topic.replication.factor", "1");
     props.put("offsets.topic.num.partitions", "4");
