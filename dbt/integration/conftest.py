@@ -1,5 +1,6 @@
-"""Fixtures for the dbt integration test: a Trino with the six landed tables, a throwaway schema
-for the models, and the two builds (full, then incremental after more data) the checks share.
+"""Fixtures for the dbt integration test: a Trino with the six landed tables, a schema for the
+models (a throwaway one, unless DBT_TEST_SCHEMA names it), and the two builds (full, then
+incremental after more data) the checks share.
 
 Environment:
   TRINO_HOST / TRINO_PORT   the Trino to use (default 127.0.0.1:18080)
