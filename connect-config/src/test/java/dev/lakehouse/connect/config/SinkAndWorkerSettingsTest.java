@@ -30,6 +30,8 @@ class SinkAndWorkerSettingsTest {
   /** A maintenance pass commits several times (lease, file groups, manifests, expiry, release). */
   private static final int MIN_CONSECUTIVE_COMMIT_FAILURES = 3;
   private static final int MIN_TABLE_COMMIT_RETRIES = 10;
+  /** The local stack restarts a killed worker in seconds (./lakehouse faults, the scaled fault test). */
+  private static final long MAX_LOCAL_REBALANCE_DELAY_MS = 30_000;
 
   static Stream<Path> workerTemplates() {
     return Stream.of(LOCAL, PRODUCTION, COMPOSE);
@@ -106,6 +108,13 @@ class SinkAndWorkerSettingsTest {
   @Test
   void theLocalWorkerKeepsItsRestApiOnLoopback() throws IOException {
     assertThat(load(LOCAL).getProperty("listeners")).startsWith("http://127.0.0.1:");
+  }
+
+  /** While reserved for a departed worker, tasks commit nothing; Connect's default reserves them for 5 minutes. */
+  @Test
+  void theLocalWorkerMovesADepartedWorkersTasksWithinSeconds() throws IOException {
+    assertThat(Long.parseLong(load(LOCAL).getProperty("scheduled.rebalance.max.delay.ms", "300000")))
+        .as("scheduled.rebalance.max.delay.ms of the local worker").isLessThanOrEqualTo(MAX_LOCAL_REBALANCE_DELAY_MS);
   }
 
   @Test
