@@ -127,7 +127,9 @@ public final class StreamsComponent extends JvmComponent {
     props.put(AppConfig.STREAMS_PREFIX + "consumer.session.timeout.ms", "10000");
     // while no record arrives, each consumer sends a fetch every fetch.max.wait.ms, which the broker parks
     // until then: most of an idle stack's CPU. A parked fetch returns as soon as a record arrives, so the
-    // longer wait adds no latency (the Connect worker's template does the same)
+    // longer wait adds no latency while a consumer keeps its partitions (the Connect worker's template does
+    // the same); a change of partitions first waits for the parked fetch, which is why the app keeps its
+    // global consumer at Kafka's 500 ms (StreamsProperties: a global restore switches partitions)
     props.put(AppConfig.STREAMS_PREFIX + "consumer.fetch.max.wait.ms", "5000");
     if (config.streamsInstances() > 1) {
       // a task's state warm on a second instance: losing an instance costs a failover, not a restore

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,19 @@ class StreamsPropertiesTest {
     assertThat(StreamsProperties.tunedProducerDefaults())
         .containsOnlyKeys("transaction.timeout.ms", "batch.size")
         .containsEntry("batch.size", 262_144);
+  }
+
+  @Test
+  void theGlobalConsumerWaitsKafkasDefaultForAFetchWhateverTheOtherConsumersWaitUnlessItIsSetItself() {
+    StreamsConfig longerWait = new StreamsConfig(StreamsProperties.of(new AppConfig(Map.of(
+        "streams.consumer.fetch.max.wait.ms", "5000"))));
+    assertThat(longerWait.getGlobalConsumerConfigs("app")).containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500);
+    assertThat(longerWait.getMainConsumerConfigs("app", "app-1", 0))
+        .containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "5000");
+
+    StreamsConfig setItself = new StreamsConfig(StreamsProperties.of(new AppConfig(Map.of(
+        "streams.consumer.fetch.max.wait.ms", "5000", "streams.global.consumer.fetch.max.wait.ms", "1000"))));
+    assertThat(setItself.getGlobalConsumerConfigs("app")).containsEntry(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "1000");
   }
 
   @Test
