@@ -38,7 +38,7 @@ final class RecordSender implements AutoCloseable {
   }
 
   /**
-   * Sends every record, {@code ratePerSecond} of them per second (0 = no pacing), at most {@code
+   * Sends every record, {@code ratePerSecond} of them per second (0 = no pacing; see {@link Pacer}), at most {@code
    * maxLag} records ahead of the consumer that {@code gate} follows, and returns them with partition
    * and offset once all are acknowledged.
    */
@@ -47,15 +47,16 @@ final class RecordSender implements AutoCloseable {
     long batch = Math.max(1, maxLag / 2);
     ProducedRecord[] produced = new ProducedRecord[records.size()];
     AtomicReference<Exception> failure = new AtomicReference<>();
-    long start = System.nanoTime();
+    Pacer pacer = ratePerSecond > 0 ? new Pacer(System.nanoTime(), ratePerSecond) : null;
     for (int i = 0; i < records.size() && failure.get() == null; i++) {
-      if (ratePerSecond > 0) {
-        pace(start, i, ratePerSecond);
-      }
       if (i > 0 && i % batch == 0 && gate != LagGate.NONE) {
         // the lag is read from the broker: what is still in the producer's buffer would not count
         producer.flush();
         gate.awaitLagAtMost(maxLag - batch);
+      }
+      if (pacer != null) {
+        // after the gate: a record that waited there is sent now, so the next keeps its distance
+        sleep(pacer.waitNanos(i, System.nanoTime()));
       }
       PlannedRecord record = records.get(i);
       long sendTime = System.currentTimeMillis();
@@ -78,11 +79,9 @@ final class RecordSender implements AutoCloseable {
     return new ArrayList<>(Arrays.asList(produced));
   }
 
-  private static void pace(long startNanos, int index, double ratePerSecond) throws InterruptedException {
-    long dueNanos = startNanos + (long) (index * 1e9 / ratePerSecond);
-    long waitNanos = dueNanos - System.nanoTime();
-    if (waitNanos > 0) {
-      Thread.sleep(Duration.ofNanos(waitNanos).toMillis(), (int) (waitNanos % 1_000_000));
+  private static void sleep(long nanos) throws InterruptedException {
+    if (nanos > 0) {
+      Thread.sleep(Duration.ofNanos(nanos).toMillis(), (int) (nanos % 1_000_000));
     }
   }
 
