@@ -13,8 +13,8 @@ final class Pacer {
 
   private final long startNanos;
   private final double intervalNanos;
+  // as if a record went out an interval before the start, so that the first one is due at the start
   private long lastSentNanos;
-  private boolean sentAny;
 
   Pacer(long startNanos, double ratePerSecond) {
     if (!(ratePerSecond > 0)) {
@@ -22,17 +22,14 @@ final class Pacer {
     }
     this.startNanos = startNanos;
     this.intervalNanos = 1e9 / ratePerSecond;
+    this.lastSentNanos = startNanos - (long) intervalNanos;
   }
 
   /** How long to wait at {@code nowNanos} before sending record {@code index}; the record counts as sent then. */
   long waitNanos(int index, long nowNanos) {
-    long due = startNanos + (long) (index * intervalNanos);
-    if (sentAny) {
-      due = Math.max(due, lastSentNanos + (long) (intervalNanos / MAX_CATCH_UP));
-    }
+    long due = Math.max(startNanos + (long) (index * intervalNanos), lastSentNanos + (long) (intervalNanos / MAX_CATCH_UP));
     long wait = Math.max(0, due - nowNanos);
     lastSentNanos = nowNanos + wait;
-    sentAny = true;
     return wait;
   }
 }
