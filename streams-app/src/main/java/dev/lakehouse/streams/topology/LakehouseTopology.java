@@ -44,7 +44,8 @@ public final class LakehouseTopology {
     StreamTime.addStore(builder, stores);
     Ledger.addStore(builder, stores);
 
-    ReferenceStores.add(builder, stores, settings, deserializer);
+    ReferenceChanges referenceChanges = new ReferenceChanges();
+    ReferenceStores.add(builder, stores, settings, deserializer, referenceChanges);
     KStream<String, SourcedEvent> orders = inputs.read(EventRules.orders(settings), EventTimeRule.events(settings));
     KStream<String, SourcedEvent> payments =
         inputs.read(EventRules.payments(settings), EventTimeRule.events(settings));
@@ -73,7 +74,7 @@ public final class LakehouseTopology {
     KStream<String, SourcedEvent> newOrders = byTopic.get("new-orders");
     KStream<String, SourcedEvent> newPayments = byTopic.get("new-payments");
 
-    enrich(builder, stores, newOrders, settings, outputSerde);
+    enrich(builder, stores, newOrders, settings, outputSerde, referenceChanges);
     WindowedTotals.build(builder, stores,
         newOrders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text(Fields.STATUS)),
             Named.as("revenue-placed-orders")),
@@ -84,7 +85,7 @@ public final class LakehouseTopology {
 
   /** Orders to {@code orders-enriched}, after the reference join grace when there is one. */
   private static void enrich(StreamsBuilder builder, StoreTypes stores, KStream<String, SourcedEvent> orders,
-      TopologySettings settings, Serde<GenericRecord> outputSerde) {
+      TopologySettings settings, Serde<GenericRecord> outputSerde, ReferenceChanges referenceChanges) {
     KStream<String, SourcedEvent> ready = orders;
     if (!settings.referenceJoinGrace().isZero()) {
       builder.addStateStore(
@@ -92,7 +93,7 @@ public final class LakehouseTopology {
       ready = orders.process(() -> new EnrichmentDelay(settings.referenceJoinGrace()),
           Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, StreamTime.STORE);
     }
-    ready.processValues(OrderEnricher::new, Named.as("orders-enrichment"))
+    ready.processValues(() -> new OrderEnricher(referenceChanges), Named.as("orders-enrichment"))
         .to(settings.outputTopic(Topics.ORDERS_ENRICHED),
             Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
   }

@@ -7,7 +7,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * An {@code orders-enriched} row: the order with the customer and merchant versions valid at its
@@ -25,15 +24,20 @@ final class OrderEnricher implements FixedKeyProcessor<String, SourcedEvent, Gen
   private static final FieldCopy MERCHANT_FIELDS = new FieldCopy(Topics.valueSchema(Topics.MERCHANTS), ENRICHED,
       "name:merchant_name", "country:merchant_country", "category:merchant_category");
 
+  private final ReferenceChanges referenceChanges;
   private FixedKeyProcessorContext<String, GenericRecord> context;
-  private ReadOnlyKeyValueStore<String, ReferenceHistory> customers;
-  private ReadOnlyKeyValueStore<String, ReferenceHistory> merchants;
+  private ReferenceLookup customers;
+  private ReferenceLookup merchants;
+
+  OrderEnricher(ReferenceChanges referenceChanges) {
+    this.referenceChanges = referenceChanges;
+  }
 
   @Override
   public void init(FixedKeyProcessorContext<String, GenericRecord> context) {
     this.context = context;
-    this.customers = context.getStateStore(ReferenceStores.CUSTOMERS);
-    this.merchants = context.getStateStore(ReferenceStores.MERCHANTS);
+    this.customers = new ReferenceLookup(context.getStateStore(ReferenceStores.CUSTOMERS), referenceChanges);
+    this.merchants = new ReferenceLookup(context.getStateStore(ReferenceStores.MERCHANTS), referenceChanges);
   }
 
   @Override
@@ -42,11 +46,11 @@ final class OrderEnricher implements FixedKeyProcessor<String, SourcedEvent, Gen
     long time = order.eventTime();
     GenericData.Record row = new GenericData.Record(ENRICHED);
     ORDER_FIELDS.copy(order.event(), row);
-    GenericRecord customer = ReferenceStores.asOf(customers, order.text(Fields.CUSTOMER_ID), time);
+    GenericRecord customer = customers.asOf(order.text(Fields.CUSTOMER_ID), time);
     if (customer != null) {
       CUSTOMER_FIELDS.copy(customer, row);
     }
-    GenericRecord merchant = ReferenceStores.asOf(merchants, order.text(Fields.MERCHANT_ID), time);
+    GenericRecord merchant = merchants.asOf(order.text(Fields.MERCHANT_ID), time);
     if (merchant != null) {
       MERCHANT_FIELDS.copy(merchant, row);
     }

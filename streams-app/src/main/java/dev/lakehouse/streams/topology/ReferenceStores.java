@@ -2,12 +2,10 @@ package dev.lakehouse.streams.topology;
 
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
@@ -24,13 +22,15 @@ final class ReferenceStores {
 
   private ReferenceStores() {}
 
-  static void add(StreamsBuilder builder, StoreTypes stores, TopologySettings settings, AvroDeserializer deserializer) {
-    add(builder, stores, settings, deserializer, EventRules.customers(), CUSTOMERS);
-    add(builder, stores, settings, deserializer, EventRules.merchants(), MERCHANTS);
+  /** Adds both stores; their writers count every change in {@code changes}. */
+  static void add(StreamsBuilder builder, StoreTypes stores, TopologySettings settings, AvroDeserializer deserializer,
+      ReferenceChanges changes) {
+    add(builder, stores, settings, deserializer, changes, EventRules.customers(), CUSTOMERS);
+    add(builder, stores, settings, deserializer, changes, EventRules.merchants(), MERCHANTS);
   }
 
   private static void add(StreamsBuilder builder, StoreTypes stores, TopologySettings settings,
-      AvroDeserializer deserializer, EventRules rules, String storeName) {
+      AvroDeserializer deserializer, ReferenceChanges changes, EventRules rules, String storeName) {
     String topic = rules.topic();
     StoreBuilder<KeyValueStore<String, ReferenceHistory>> store = Stores
         .keyValueStoreBuilder(stores.keyValue(storeName), Serdes.String(),
@@ -42,13 +42,6 @@ final class ReferenceStores {
         Consumed.with(Serdes.String(), Serdes.ByteArray())
             .withTimestampExtractor(new ValidTimestampExtractor())
             .withName(storeName + "-source"),
-        () -> new ReferenceVersionWriter(check, storeName, retentionMs));
-  }
-
-  /** The version of {@code id} valid at {@code time}, or null. */
-  static GenericRecord asOf(ReadOnlyKeyValueStore<String, ReferenceHistory> histories,
-      String id, long time) {
-    ReferenceHistory history = histories.get(id);
-    return history == null ? null : history.asOf(time);
+        () -> new ReferenceVersionWriter(check, storeName, retentionMs, changes));
   }
 }

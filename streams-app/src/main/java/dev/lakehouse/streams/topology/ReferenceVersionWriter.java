@@ -17,15 +17,17 @@ final class ReferenceVersionWriter implements Processor<String, byte[], Void, Vo
   private final InputCheck check;
   private final String storeName;
   private final long retentionMs;
+  private final ReferenceChanges changes;
 
   private ProcessorContext<Void, Void> context;
   private KeyValueStore<String, ReferenceHistory> histories;
   private long newestValidFrom = StreamTime.NONE;
 
-  ReferenceVersionWriter(InputCheck check, String storeName, long retentionMs) {
+  ReferenceVersionWriter(InputCheck check, String storeName, long retentionMs, ReferenceChanges changes) {
     this.check = check;
     this.storeName = storeName;
     this.retentionMs = retentionMs;
+    this.changes = changes;
   }
 
   @Override
@@ -46,5 +48,6 @@ final class ReferenceVersionWriter implements Processor<String, byte[], Void, Vo
     ReferenceHistory history = histories.get(record.key());
     histories.put(record.key(), (history == null ? ReferenceHistory.EMPTY : history)
         .with(validFrom, result.value(), newestValidFrom - retentionMs));
+    changes.changed();
   }
 }

@@ -91,6 +91,31 @@ class EnrichmentTest {
   }
 
   @Test
+  void aVersionStoredAfterItsIdWasLookedUpIsFoundByTheNextOrder() {
+    TestEvents events = new TestEvents(24);
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
+      harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
+      pipeOrder(harness, events, "o-1", "c-1", "m-1", T);
+      pipeOrder(harness, events, "o-2", "c-2", "m-1", T.plusSeconds(1)); // c-2 has no version yet
+      // both ids were just looked up; now each gets a version valid before the next orders
+      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann Smith", "FR", "business", T.plusSeconds(30)));
+      harness.pipe(Topics.CUSTOMERS, events.customer("c-2", "Ben", "AT", "retail", T.plusSeconds(30)));
+      pipeOrder(harness, events, "o-3", "c-1", "m-1", T.plusSeconds(60));
+      pipeOrder(harness, events, "o-4", "c-2", "m-1", T.plusSeconds(60));
+      pipeOrder(harness, events, "o-5", "c-1", "m-1", T.plusSeconds(10)); // late: the version of its own time
+
+      Map<String, GenericRecord> enriched = new HashMap<>();
+      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      assertReference(enriched.get("o-1"), "Ann", "DE", "retail", "Shop");
+      assertReference(enriched.get("o-2"), null, null, null, "Shop");
+      assertReference(enriched.get("o-3"), "Ann Smith", "FR", "business", "Shop");
+      assertReference(enriched.get("o-4"), "Ben", "AT", "retail", "Shop");
+      assertReference(enriched.get("o-5"), "Ann", "DE", "retail", "Shop");
+    }
+  }
+
+  @Test
   void ordersOfTheContractBeforeChannelAndDiscountAreEnrichedBesideNewOnes() {
     TestEvents events = new TestEvents(23);
     Schema version2 = TestEvents.contractVersion(Topics.ORDERS, 2);
