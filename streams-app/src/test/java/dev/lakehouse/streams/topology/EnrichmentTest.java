@@ -71,8 +71,7 @@ class EnrichmentTest {
   void aTombstoneDeletesTheReferenceAsOfItsTimestampAndIsNoDeadLetter() {
     TestEvents events = new TestEvents(22);
     try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
-      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
-      harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
+      pipeAnnAndShop(harness, events);
       pipeOrder(harness, events, "o-before", "c-1", "m-1", T);
       // deleted upstream at T + 10 min (change-data-capture sends a null value, keyed by the id)
       harness.pipe(Topics.CUSTOMERS, "c-1", null, T.plus(Duration.ofMinutes(10)));
@@ -94,8 +93,7 @@ class EnrichmentTest {
   void aVersionStoredAfterItsIdWasLookedUpIsFoundByTheNextOrder() {
     TestEvents events = new TestEvents(24);
     try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
-      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
-      harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
+      pipeAnnAndShop(harness, events);
       pipeOrder(harness, events, "o-1", "c-1", "m-1", T);
       pipeOrder(harness, events, "o-2", "c-2", "m-1", T.plusSeconds(1)); // c-2 has no version yet
       // both ids were just looked up; now each gets a version valid before the next orders
@@ -138,6 +136,12 @@ class EnrichmentTest {
       assertThat(text(enriched.get("o-old"), "merchant_name")).isEqualTo("Shop");
       assertThat(harness.read(Topics.DEAD_LETTERS)).isEmpty();
     }
+  }
+
+  /** Customer c-1 (Ann, DE, retail) and merchant m-1 (Shop), both valid from an hour before T. */
+  private static void pipeAnnAndShop(TopologyHarness harness, TestEvents events) {
+    harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T.minus(Duration.ofHours(1))));
+    harness.pipe(Topics.MERCHANTS, events.merchant("m-1", "Shop", "DE", "grocery", T.minus(Duration.ofHours(1))));
   }
 
   private static void pipeOrder(TopologyHarness harness, TestEvents events, String orderId, String customerId,
