@@ -10,9 +10,10 @@ import java.util.function.Function;
 
 /**
  * The last decoded values by their encoded bytes, so a value that is read far more often than it
- * changes (a reference history, read for every order) is decoded once per change: a lookup hashes
- * and compares the bytes instead of decoding them. Bounded (least recently used goes first) and
- * safe for the stream threads and the global thread together; the values must be immutable.
+ * changes (a reference history, read again by every enrichment after any reference change) is
+ * decoded once per change: a lookup hashes and compares the bytes instead of decoding them.
+ * Bounded (least recently used goes first) and safe for the stream threads and the global thread
+ * together; the values must be immutable.
  */
 final class DecodedValues<T> {
   private final Map<Encoded, T> values;

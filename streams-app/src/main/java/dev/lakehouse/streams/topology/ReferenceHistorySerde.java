@@ -14,11 +14,12 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * Store serde of a {@link ReferenceHistory}: the count, then each valid-from time, whether it has a
- * value (a deletion has none) and the value as Avro binary. Every order reads two histories, which
- * change rarely: the last decoded ones are kept by their bytes ({@link DecodedValues}).
+ * value (a deletion has none) and the value as Avro binary. The last decoded ones are kept by their
+ * bytes ({@link DecodedValues}): after any reference change every {@link ReferenceLookup} reads its
+ * ids from the store again, and all histories but the changed one are then found, not decoded.
  */
 final class ReferenceHistorySerde implements Serde<ReferenceHistory> {
-  /** Histories kept decoded per store: the active customers or merchants, a few hundred bytes each. */
+  /** Histories kept decoded per store: the active customers or merchants, up to a few kB each. */
   private static final int DECODED_HISTORIES = 4096;
 
   private final AvroBinarySerde versions;
