@@ -15,13 +15,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The app in its own JVM, as deployed, reading the input already on the broker: {@link #awaitCatchUp}
- * measures the wall-clock and CPU time until its group has committed the whole input; closing it
- * stops the app with SIGTERM. Its broker data and log live under {@code work/<application id>}.
+ * The app (or the {@link StreamsPassThrough}) in its own JVM, as deployed, reading the input already
+ * on the broker: {@link #awaitCatchUp} measures the wall-clock and CPU time until its group has
+ * committed the whole input; closing it stops the app with SIGTERM. Its broker data and log live
+ * under {@code work/<application id>}.
  */
 final class BenchedApp implements AutoCloseable {
   private static final Pattern HEAP_BEFORE_GC = Pattern.compile(" (\\d+)M->\\d+M\\(\\d+M\\)");
@@ -43,25 +46,43 @@ final class BenchedApp implements AutoCloseable {
   /** Starts the app with the given settings ({@code key=value}) and JVM options, and waits until it is ready. */
   static BenchedApp start(String bootstrapServers, Path work, String applicationId, List<String> appSettings,
       List<String> jvmOptions) throws Exception {
-    Path dir = Files.createDirectories(work.resolve(applicationId));
     int port = FreePorts.pick();
+    List<String> settings = new ArrayList<>(List.of("http.bind-address=127.0.0.1", "http.port=" + port));
+    settings.addAll(appSettings);
+    // one client for every poll: each HttpClient keeps a selector thread alive in the benchmark's JVM
+    HttpClient client = HttpClient.newHttpClient();
+    return start(App.class, bootstrapServers, work.resolve(applicationId), applicationId, settings, jvmOptions,
+        config -> List.of("--config", config.toString()), () -> status(client, port) == 200);
+  }
+
+  /** Starts the {@link StreamsPassThrough} with the same settings and JVM options, and waits until it is RUNNING. */
+  static BenchedApp startStreamsPassThrough(String bootstrapServers, Path work, String applicationId,
+      List<String> appSettings, List<String> jvmOptions, int partitions) throws Exception {
+    Path dir = work.resolve(applicationId);
+    Path running = dir.resolve("running");
+    return start(StreamsPassThrough.class, bootstrapServers, dir, applicationId, appSettings, jvmOptions,
+        config -> List.of(config.toString(), running.toString(), String.valueOf(partitions)), () -> Files.exists(running));
+  }
+
+  private static BenchedApp start(Class<?> mainClass, String bootstrapServers, Path dir, String applicationId,
+      List<String> settings, List<String> jvmOptions, Function<Path, List<String>> args, BooleanSupplier ready)
+      throws Exception {
+    Files.createDirectories(dir);
     Path config = Files.writeString(dir.resolve("app.properties"), String.join("\n",
         "kafka.bootstrap.servers=" + bootstrapServers,
         "streams.application.id=" + applicationId,
         "data.dir=" + dir.resolve("app-data"),
-        "http.bind-address=127.0.0.1",
-        "http.port=" + port,
-        String.join("\n", appSettings),
+        String.join("\n", settings),
         ""));
     Path gcLog = dir.resolve("app-gc.log");
     List<String> options = new ArrayList<>(jvmOptions);
     // peak heap from the GC log, so that nothing polls the app while it is measured
     options.add("-Xlog:gc:file=" + gcLog);
-    ChildProcess process = JavaCommand.onThisClasspath(App.class).jvmOptions(options)
-        .args("--config", config.toString()).start(dir.resolve("app.log"));
+    ChildProcess process = JavaCommand.onThisClasspath(mainClass).jvmOptions(options)
+        .args(args.apply(config)).start(dir.resolve("app.log"));
     BenchedApp app = new BenchedApp(bootstrapServers, applicationId, gcLog, process);
     try {
-      app.awaitReady(port);
+      app.awaitReady(ready);
     } catch (Exception e) {
       app.close();
       throw e;
@@ -103,13 +124,11 @@ final class BenchedApp implements AutoCloseable {
         process.stop(Duration.ofSeconds(60)));
   }
 
-  private void awaitReady(int port) throws InterruptedException {
+  private void awaitReady(BooleanSupplier ready) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-    // one client for every poll: each HttpClient keeps a selector thread alive in the benchmark's JVM
-    HttpClient client = HttpClient.newHttpClient();
-    while (status(client, port) != 200) {
+    while (!ready.getAsBoolean()) {
       if (!process.isAlive() || System.nanoTime() > deadline) {
-        throw new IllegalStateException("Cannot benchmark: the app did not become ready (see its log)");
+        throw new IllegalStateException("Cannot benchmark: " + applicationId + " did not become ready (see its app.log)");
       }
       Thread.sleep(100);
     }

@@ -1,15 +1,9 @@
 package dev.lakehouse.streams.bench;
 
-import dev.lakehouse.schemas.Topics;
-import dev.lakehouse.schemas.registry.SchemaRegistries;
-import dev.lakehouse.schemas.registry.SchemaRegistry;
-import dev.lakehouse.schemas.serde.AvroDeserializer;
-import dev.lakehouse.schemas.serde.AvroSerializer;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -26,7 +20,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * The ceiling: a plain exactly-once loop that reads the input topics, deserializes every value
  * with our Avro serde, serializes it again and produces it to one sink topic, committing input
- * offsets and output in one transaction per commit interval, as Kafka Streams does. Public for
+ * offsets and output in one transaction per commit interval, as Kafka Streams does ({@link StreamsPassThrough}
+ * is the same work as a Kafka Streams app). Public for
  * peer-flink's benchmark, which prints the same ceiling beside the Streams app and the Flink peer.
  */
 public final class PassThrough {
@@ -48,10 +43,7 @@ public final class PassThrough {
 
   /** Processes until {@code expected} input records have been read; returns the elapsed seconds. */
   public double run(List<String> inputs, long expected) {
-    SchemaRegistry registry = SchemaRegistries.fromConfig(Map.of("schema.registry.url", "file:"));
-    Map<String, AvroDeserializer> deserializers = new HashMap<>();
-    inputs.forEach(topic -> deserializers.put(topic, new AvroDeserializer(registry, Topics.valueSchema(topic))));
-    AvroSerializer serializer = new AvroSerializer(registry);
+    Reserializer reserializer = new Reserializer(inputs);
     try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProps(), new StringDeserializer(),
             new ByteArrayDeserializer());
         KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProps(), new StringSerializer(),
@@ -67,7 +59,7 @@ public final class PassThrough {
         for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
           read++;
           offsets.put(new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
-          byte[] copy = reserialize(deserializers.get(record.topic()), serializer, record);
+          byte[] copy = reserializer.copy(record.topic(), record.value());
           if (copy != null) {
             producer.send(new ProducerRecord<>(SINK, record.key(), copy));
           }
@@ -83,18 +75,6 @@ public final class PassThrough {
         }
       }
       return (System.nanoTime() - start) / 1e9;
-    }
-  }
-
-  /** The value deserialized and serialized again, or null for a record that is not readable (dead letter). */
-  private static byte[] reserialize(AvroDeserializer deserializer, AvroSerializer serializer,
-      ConsumerRecord<String, byte[]> record) {
-    try {
-      GenericRecord value = deserializer.deserialize(record.topic(), record.value());
-      // the sink's subject would need registering; the work per record is the same under the input's subject
-      return value == null ? null : serializer.serialize(record.topic(), value);
-    } catch (RuntimeException e) {
-      return null;
     }
   }
 

@@ -25,7 +25,9 @@ import org.apache.kafka.streams.StreamsConfig;
 /**
  * Events per second through the whole topology with exactly-once (the app in its own JVM, as
  * deployed) against a plain exactly-once consume-deserialize-serialize-produce loop on the same
- * broker and input (the ceiling). Not part of {@code mvn verify}: run {@code streams-app/bench/run.sh}.
+ * broker and input (the ceiling), and then the same loop as a Kafka Streams app ({@link StreamsPassThrough}):
+ * what Kafka Streams costs without our topology. Not part of {@code mvn verify}: run
+ * {@code streams-app/bench/run.sh}.
  *
  * <p>Arguments: [events (default 20000)] [partitions (default 2)], then any number of app JVM
  * options (starting with {@code -}, default {@code -Xmx1g}; always after the app's own
@@ -34,6 +36,7 @@ import org.apache.kafka.streams.StreamsConfig;
  */
 public final class StreamsBenchmark {
   private static final String APP_ID = "bench-streams";
+  private static final String PASS_THROUGH_ID = "bench-passthrough-streams";
 
   private StreamsBenchmark() {}
 
@@ -106,6 +109,15 @@ public final class StreamsBenchmark {
       cpuSeconds = app.cpuSeconds();
       peakHeapMiB = app.peakHeapMiB();
       double throughput = inputRecords / appSeconds;
+      // after the app, so that the app's figures stay comparable with the runs before this yardstick
+      BenchedApp streamsPassThrough = BenchedApp.startStreamsPassThrough(kafka.bootstrapServers(), work,
+          PASS_THROUGH_ID, appSettings, jvmOptions, partitions);
+      try {
+        streamsPassThrough.awaitCatchUp();
+      } finally {
+        streamsPassThrough.close();
+      }
+      double streamsFloor = inputRecords / streamsPassThrough.seconds();
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
           + "(read_committed, commit every %d ms, linger.ms=100, the app's producer settings %s), same Avro serde, same broker%n",
           jvmOptions, appSettings.isEmpty() ? "defaults" : appSettings, commitIntervalMs, producerSettings);
@@ -115,6 +127,11 @@ public final class StreamsBenchmark {
       System.out.printf(Locale.ROOT, "ceiling ratio: %.2f%n", throughput / ceiling);
       System.out.printf(Locale.ROOT, "events per cpu second: %.0f (%.1f CPU seconds of the app's JVM, all threads)%n",
           inputRecords / cpuSeconds, cpuSeconds);
+      System.out.printf(Locale.ROOT, "streams pass-through: %.0f events/s (%.1f s), %.0f events per cpu second (the "
+          + "ceiling's work as a Kafka Streams app with the app's settings and JVM options, in its own JVM, after the app)%n",
+          streamsFloor, streamsPassThrough.seconds(), inputRecords / streamsPassThrough.cpuSeconds());
+      System.out.printf(Locale.ROOT, "streams pass-through ratio: %.2f (to the ceiling)%n", streamsFloor / ceiling);
+      System.out.printf(Locale.ROOT, "app to streams pass-through: %.2f%n", throughput / streamsFloor);
       long totalWrites = writes.values().stream().mapToLong(Long::longValue).sum();
       System.out.printf(Locale.ROOT, "writes per input record: %.1f (%d offsets on internal and output topics, "
           + "transaction markers included)%n", (double) totalWrites / inputRecords, totalWrites);
@@ -130,6 +147,7 @@ public final class StreamsBenchmark {
   static long produceInput(EmbeddedKafka kafka, int events, int partitions) throws Exception {
     List<String> topics = new ArrayList<>(Topics.ALL);
     topics.add(PassThrough.SINK);
+    topics.add(StreamsPassThrough.SINK);
     kafka.createTopics(partitions, topics.toArray(String[]::new));
     GeneratorConfig input = GeneratorConfig.builder()
         .bootstrapServers(kafka.bootstrapServers()).seed(7).events(events).tail(false).build();
@@ -140,12 +158,13 @@ public final class StreamsBenchmark {
     }
   }
 
-  /** End offsets summed per topic, for every topic but the inputs and the ceiling's own output. */
+  /** End offsets summed per topic, for every topic but the inputs and the pass-throughs' own outputs. */
   private static Map<String, Long> recordsWrittenByApp(String bootstrapServers) throws Exception {
     try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
       Set<String> written = new HashSet<>(admin.listTopics().names().get());
       written.removeAll(Topics.INPUTS);
       written.remove(PassThrough.SINK);
+      written.remove(StreamsPassThrough.SINK);
       Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
       admin.describeTopics(written).allTopicNames().get().values().forEach(topic -> topic.partitions()
           .forEach(p -> latest.put(new TopicPartition(topic.name(), p.partition()), OffsetSpec.latest())));
