@@ -120,11 +120,17 @@ class SecurePipelineIT {
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     overrides.put(Setting.DATA_DIR, dataDir.toString());
     // the components' bootstrap address: the SASL_SSL listener
-    overrides.put(Setting.KAFKA_PORT, port(kafka.saslSslBootstrapServers()));
-    overrides.put(Setting.S3_PORT, port(s3.endpoint()));
-    overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pick()));
-    overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()));
-    overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
+    String kafkaPort = port(kafka.saslSslBootstrapServers());
+    String s3Port = port(s3.endpoint());
+    overrides.put(Setting.KAFKA_PORT, kafkaPort);
+    overrides.put(Setting.S3_PORT, s3Port);
+    // the stack refuses a port that any other setting takes, the controller's kafka.port + 1 included
+    FreePorts.Distinct ports = FreePorts.distinct(Integer.parseInt(kafkaPort), Integer.parseInt(kafkaPort) + 1,
+        Integer.parseInt(s3Port));
+    overrides.put(Setting.CONNECT_PORT, Integer.toString(ports.pick()));
+    overrides.put(Setting.STREAMS_PORT, Integer.toString(ports.pick()));
+    overrides.put(Setting.TRINO_PORT, Integer.toString(ports.pick()));
+    overrides.put(Setting.DASHBOARD_PORT, Integer.toString(ports.pick()));
     overrides.put(Setting.TOPIC_PARTITIONS, Integer.toString(PARTITIONS));
     overrides.put(Setting.GENERATOR_ARGS, "--client-config " + generatorClientConfig(dataDir) + " --events 1000 --seed 7"
         + " --out-of-order-fraction 0 --beyond-grace-fraction 0 --duplicate-fraction 0 --malformed-fraction 0"
