@@ -117,7 +117,7 @@ public final class StreamsBenchmark {
       } finally {
         streamsPassThrough.close();
       }
-      double streamsFloor = inputRecords / streamsPassThrough.seconds();
+      double passThroughThroughput = inputRecords / streamsPassThrough.seconds();
       System.out.printf(Locale.ROOT, "app JVM options: %s; app settings: %s; ceiling: plain consumer + transactional producer "
           + "(read_committed, commit every %d ms, linger.ms=100, the app's producer settings %s), same Avro serde, same broker%n",
           jvmOptions, appSettings.isEmpty() ? "defaults" : appSettings, commitIntervalMs, producerSettings);
@@ -129,9 +129,9 @@ public final class StreamsBenchmark {
           inputRecords / cpuSeconds, cpuSeconds);
       System.out.printf(Locale.ROOT, "streams pass-through: %.0f events/s (%.1f s), %.0f events per cpu second (the "
           + "ceiling's work as a Kafka Streams app with the app's settings and JVM options, in its own JVM, after the app)%n",
-          streamsFloor, streamsPassThrough.seconds(), inputRecords / streamsPassThrough.cpuSeconds());
-      System.out.printf(Locale.ROOT, "streams pass-through ratio: %.2f (to the ceiling)%n", streamsFloor / ceiling);
-      System.out.printf(Locale.ROOT, "app to streams pass-through: %.2f%n", throughput / streamsFloor);
+          passThroughThroughput, streamsPassThrough.seconds(), inputRecords / streamsPassThrough.cpuSeconds());
+      System.out.printf(Locale.ROOT, "streams pass-through ratio: %.2f (to the ceiling)%n", passThroughThroughput / ceiling);
+      System.out.printf(Locale.ROOT, "app to streams pass-through: %.2f%n", throughput / passThroughThroughput);
       long totalWrites = writes.values().stream().mapToLong(Long::longValue).sum();
       System.out.printf(Locale.ROOT, "writes per input record: %.1f (%d offsets on internal and output topics, "
           + "transaction markers included)%n", (double) totalWrites / inputRecords, totalWrites);

@@ -79,8 +79,7 @@ class EnrichmentTest {
       // an order from before the deletion, arriving after it, still gets the version of its time
       pipeOrder(harness, events, "o-late", "c-1", "m-1", T.plus(Duration.ofMinutes(5)));
 
-      Map<String, GenericRecord> enriched = new HashMap<>();
-      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      Map<String, GenericRecord> enriched = enrichedById(harness);
       assertReference(enriched.get("o-before"), "Ann", "DE", "retail", "Shop");
       assertReference(enriched.get("o-after"), null, null, null, "Shop");
       assertReference(enriched.get("o-late"), "Ann", "DE", "retail", "Shop");
@@ -103,8 +102,7 @@ class EnrichmentTest {
       pipeOrder(harness, events, "o-4", "c-2", "m-1", T.plusSeconds(60));
       pipeOrder(harness, events, "o-5", "c-1", "m-1", T.plusSeconds(10)); // late: the version of its own time
 
-      Map<String, GenericRecord> enriched = new HashMap<>();
-      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      Map<String, GenericRecord> enriched = enrichedById(harness);
       assertReference(enriched.get("o-1"), "Ann", "DE", "retail", "Shop");
       assertReference(enriched.get("o-2"), null, null, null, "Shop");
       assertReference(enriched.get("o-3"), "Ann Smith", "FR", "business", "Shop");
@@ -127,8 +125,7 @@ class EnrichmentTest {
       // a producer still on version 2 of the contract, at the same time
       harness.pipe(Topics.ORDERS, AvroData.project(events.order("o-old", "c-1", "m-1", "PLACED", "42.00", "EUR", T), version2));
 
-      Map<String, GenericRecord> enriched = new HashMap<>();
-      harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+      Map<String, GenericRecord> enriched = enrichedById(harness);
       assertThat(text(enriched.get("o-new"), "channel")).isEqualTo("app");
       assertThat(enriched.get("o-new").get("discount_amount")).isEqualTo(new BigDecimal("4.20"));
       assertThat(enriched.get("o-old").get("channel")).isNull();
@@ -136,6 +133,13 @@ class EnrichmentTest {
       assertThat(text(enriched.get("o-old"), "merchant_name")).isEqualTo("Shop");
       assertThat(harness.read(Topics.DEAD_LETTERS)).isEmpty();
     }
+  }
+
+  /** The {@code orders-enriched} rows by order id. */
+  private static Map<String, GenericRecord> enrichedById(TopologyHarness harness) {
+    Map<String, GenericRecord> enriched = new HashMap<>();
+    harness.read(Topics.ORDERS_ENRICHED).forEach(record -> enriched.put(record.key(), record.value()));
+    return enriched;
   }
 
   /** Customer c-1 (Ann, DE, retail) and merchant m-1 (Shop), both valid from an hour before T. */
