@@ -64,8 +64,10 @@ final class InputCheck {
           + " records cannot be deleted with tombstones; publish a full record instead"));
     }
     Instant eventTime = rules.eventTime(value);
-    Optional<Violation> violation = rules.check(key, value)
-        .or(() -> timeRule.check(rules.timeField(), eventTime.toEpochMilli(), wallClock, streamTime));
+    Optional<Violation> violation = rules.check(key, value);
+    if (violation.isEmpty()) {
+      violation = timeRule.check(rules.timeField(), eventTime.toEpochMilli(), wallClock, streamTime);
+    }
     return new Result(value, eventTime, violation.orElse(null));
   }
 }

@@ -34,6 +34,11 @@ public final class LakehouseTopology {
 
   /** Builds the topology; no I/O besides creating the schema registry client of the serdes. */
   public static Topology build(TopologySettings settings, Properties streamsProps) {
+    return build(settings, streamsProps, OrderTracker.Memory.DEFAULT);
+  }
+
+  /** The topology with the order tracker keeping {@code trackerMemory} in memory (tests: little, to read RocksDB). */
+  static Topology build(TopologySettings settings, Properties streamsProps, OrderTracker.Memory trackerMemory) {
     SchemaRegistry registry = SchemaRegistries.fromConfig(settings.registryConfig());
     AvroDeserializer deserializer = new AvroDeserializer(registry, null);
     Serde<GenericRecord> outputSerde = new AvroSerde(registry, null);
@@ -61,7 +66,7 @@ public final class LakehouseTopology {
     OrderTracker.storeBuilders(stores, settings).forEach(builder::addStateStore);
     RoutedBranches<SourcedEvent> tracked = RoutedBranches.split(
         orders.merge(payments, Named.as("orders-and-payments"))
-            .process(() -> new OrderTracker(settings, windowStreamTimeKeys), Named.as("order-tracker"), OrderTracker.STATE_STORE,
+            .process(() -> new OrderTracker(settings, windowStreamTimeKeys, trackerMemory), Named.as("order-tracker"), OrderTracker.STATE_STORE,
                 OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
         "order-tracker");
     tracked.diverted()

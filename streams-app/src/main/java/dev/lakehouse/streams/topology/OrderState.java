@@ -1,6 +1,7 @@
 package dev.lakehouse.streams.topology;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -17,6 +18,8 @@ final class OrderState {
     final SourcedEvent order;
     final long deadline;
     boolean paid;
+    /** The order as the store holds it, once written or read: written again as it is ({@link OrderStateSerde}). */
+    byte[] stored;
 
     WaitingOrder(SourcedEvent order, long deadline, boolean paid) {
       this.order = order;
@@ -30,6 +33,8 @@ final class OrderState {
     final SourcedEvent payment;
     final long deadline;
     boolean matched;
+    /** The payment as the store holds it, once written or read: written again as it is ({@link OrderStateSerde}). */
+    byte[] stored;
 
     WaitingPayment(SourcedEvent payment, long deadline, boolean matched) {
       this.payment = payment;
@@ -61,14 +66,42 @@ final class OrderState {
     return false;
   }
 
+  /** Whether an unpaid order or an unmatched payment waits until exactly {@code deadline}. */
+  boolean waitsUntil(long deadline) {
+    for (WaitingOrder o : orders) {
+      if (!o.paid && o.deadline == deadline) {
+        return true;
+      }
+    }
+    for (WaitingPayment p : payments) {
+      if (!p.matched && p.deadline == deadline) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Records {@code eventId} as seen at {@code now} and forgets what no longer matters: ids seen
    * before {@code forgetSeenBefore}, orders and payments whose deadline passed (already resolved).
    */
   void remember(String eventId, long now, long forgetSeenBefore) {
-    seen.removeIf(s -> s.seenAt() < forgetSeenBefore);
-    orders.removeIf(o -> o.deadline < now);
-    payments.removeIf(p -> p.deadline < now);
+    // plain loops: this runs for every event, and a lambda capturing the times is an allocation per call
+    for (Iterator<Seen> it = seen.iterator(); it.hasNext();) {
+      if (it.next().seenAt() < forgetSeenBefore) {
+        it.remove();
+      }
+    }
+    for (Iterator<WaitingOrder> it = orders.iterator(); it.hasNext();) {
+      if (it.next().deadline < now) {
+        it.remove();
+      }
+    }
+    for (Iterator<WaitingPayment> it = payments.iterator(); it.hasNext();) {
+      if (it.next().deadline < now) {
+        it.remove();
+      }
+    }
     seen.add(new Seen(eventId, now));
   }
 }

@@ -10,16 +10,12 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
-import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * One store per order id for two jobs that both key by it: dropping producer retries, and joining
@@ -53,10 +49,11 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private final Duration ledgerInterval;
   private final Map<String, String> windowStreamTimeKeys;
 
+  private final Memory memory;
+
   private ProcessorContext<String, Routed<SourcedEvent>> context;
-  private WindowStore<String, OrderState> states;
+  private OrderStates states;
   private DeadlineIndex deadlines;
-  private final StoredIds storedIds = new StoredIds();
   private StreamTime streamTime;
   private Map<String, LedgerStep> ledgerSteps;
   private Map<String, Sensor> duplicates;
@@ -64,7 +61,22 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private Sensor unknownOrders;
 
   /** @param windowStreamTimeKeys per input topic, the {@link StreamTime} key of the window step it feeds (for the ledger) */
+  /**
+   * How much of its state a tracker keeps in memory per task, in front of RocksDB.
+   *
+   * @param keptStates how many recently written order states to keep decoded ({@link OrderStates})
+   * @param deadlineHints how many of the deadlines due soonest to keep in memory ({@link DeadlineIndex})
+   */
+  record Memory(int keptStates, int deadlineHints) {
+    static final Memory DEFAULT = new Memory(OrderStates.KEPT_STATES, DeadlineIndex.KEPT_IN_MEMORY);
+  }
+
   OrderTracker(TopologySettings settings, Map<String, String> windowStreamTimeKeys) {
+    this(settings, windowStreamTimeKeys, Memory.DEFAULT);
+  }
+
+  OrderTracker(TopologySettings settings, Map<String, String> windowStreamTimeKeys, Memory memory) {
+    this.memory = memory;
     this.dedupMs = settings.dedupWindow().toMillis();
     this.joinWindow = settings.paymentJoinWindow();
     this.joinWindowMs = joinWindow.toMillis();
@@ -95,8 +107,8 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   @Override
   public void init(ProcessorContext<String, Routed<SourcedEvent>> context) {
     this.context = context;
-    this.states = context.getStateStore(STATE_STORE);
-    this.deadlines = new DeadlineIndex(context.getStateStore(DEADLINES_STORE));
+    this.states = new OrderStates(context.getStateStore(STATE_STORE), bucketMs, memory.keptStates());
+    this.deadlines = new DeadlineIndex(context.getStateStore(DEADLINES_STORE), memory.deadlineHints());
     this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), STATE_STORE);
     this.duplicates = Map.of(
         Topics.ORDERS, LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.DUPLICATES_DROPPED, Topics.ORDERS),
@@ -120,14 +132,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   /** Fills the deadline index and the stored ids from the order state, in one scan. */
   private void rebuildDerivedState(long from) {
     deadlines.clear();
-    try (KeyValueIterator<Windowed<String>, OrderState> all = states.all()) {
-      while (all.hasNext()) {
-        KeyValue<Windowed<String>, OrderState> entry = all.next();
-        String orderId = entry.key.key();
-        storedIds.add(entry.key.window().start(), orderId);
-        deadlines.addOpen(orderId, entry.value, from);
-      }
-    }
+    states.load((orderId, state) -> deadlines.addOpen(orderId, state, from));
   }
 
   @Override
@@ -136,12 +141,12 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     long now = streamTime.advance(record.timestamp());
     if (now > previous && previous != StreamTime.NONE) {
       resolveDeadlines(previous, now);
-      storedIds.forgetBefore(bucketOf(Math.max(0L, now - bucketMs)));
+      states.forgetBefore(now - bucketMs);
     }
     SourcedEvent event = record.value();
     String orderId = record.key();
     String topic = event.lineage().topic();
-    OrderState state = load(orderId, now - bucketMs, now);
+    OrderState state = states.latest(orderId, now - bucketMs, now);
     String eventId = event.text(Fields.EVENT_ID);
     long offset = event.lineage().offset();
     if (state.seenSince(eventId, now - dedupMs)) {
@@ -163,8 +168,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     } else if (Topics.PAYMENTS.equals(topic) && TopologySettings.SUCCEEDED.equals(event.text(Fields.OUTCOME))) {
       pay(state, orderId, event, now);
     }
-    states.put(orderId, state, bucketOf(now));
-    storedIds.add(bucketOf(now), orderId);
+    states.put(orderId, state, now);
   }
 
   /** A new PLACED order takes the successful payments already waiting in its window; the first pays it. */
@@ -174,7 +178,10 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     for (OrderState.WaitingPayment waiting : state.payments) {
       long paidAt = waiting.payment.eventTime();
       if (paidAt >= time && paidAt <= time + joinWindowMs) {
-        waiting.matched = true;
+        if (!waiting.matched) {
+          waiting.matched = true;
+          stopWaiting(state, orderId, waiting.deadline);
+        }
         paid = payOnce(orderId, order, waiting.payment, paid);
       }
     }
@@ -193,13 +200,24 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
       long time = waiting.order.eventTime();
       if (paidAt >= time && paidAt <= time + joinWindowMs) {
         matched = true;
-        waiting.paid = payOnce(orderId, waiting.order, payment, waiting.paid);
+        boolean wasPaid = waiting.paid;
+        waiting.paid = payOnce(orderId, waiting.order, payment, wasPaid);
+        if (!wasPaid) {
+          stopWaiting(state, orderId, waiting.deadline);
+        }
       }
     }
     long deadline = Math.max(paidAt, now) + graceMs;
     state.payments.add(new OrderState.WaitingPayment(payment, deadline, matched));
     if (!matched) {
       deadlines.add(deadline, orderId);
+    }
+  }
+
+  /** An order or payment of the order id no longer waits for its deadline: drops the hint, unless another one does. */
+  private void stopWaiting(OrderState state, String orderId, long deadline) {
+    if (!state.waitsUntil(deadline)) {
+      deadlines.remove(deadline, orderId);
     }
   }
 
@@ -217,7 +235,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   /** Emits what fell due as stream time moved from {@code previous} to {@code now}: deadlines in [previous, now). */
   private void resolveDeadlines(long previous, long now) {
     for (String orderId : deadlines.takeBefore(now)) {
-      OrderState state = load(orderId, previous - bucketMs, now);
+      OrderState state = states.latest(orderId, previous - bucketMs, now);
       for (OrderState.WaitingOrder waiting : state.orders) {
         if (!waiting.paid && waiting.deadline >= previous && waiting.deadline < now) {
           GenericRecord row = OrderPaymentRows.unpaid(waiting.order, joinWindow, context.currentSystemTimeMs());
@@ -239,20 +257,5 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
         Instant.ofEpochMilli(payment.eventTime()), context.currentSystemTimeMs());
     context.forward(new Record<>(orderId, Routed.<SourcedEvent>divert(row), payment.eventTime(),
         DeadLetters.headers(new RecordHeaders(), violation, payment.lineage())));
-  }
-
-  /** The latest state of the order id changed between the two times, or a new one; reads only buckets that may hold it. */
-  private OrderState load(String orderId, long from, long to) {
-    for (long bucket = bucketOf(to); bucket >= bucketOf(Math.max(0L, from)); bucket -= bucketMs) {
-      OrderState state = storedIds.mayHold(bucket, orderId) ? states.fetch(orderId, bucket) : null;
-      if (state != null) {
-        return state;
-      }
-    }
-    return new OrderState();
-  }
-
-  private long bucketOf(long time) {
-    return time - time % bucketMs;
   }
 }

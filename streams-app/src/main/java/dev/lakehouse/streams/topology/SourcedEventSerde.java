@@ -25,6 +25,15 @@ final class SourcedEventSerde implements Serde<SourcedEvent> {
     events.write(value.event(), out);
   }
 
+  /** The event as {@link #write} writes it. */
+  byte[] bytes(SourcedEvent value) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(160);
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      write(value, out);
+    }
+    return bytes.toByteArray();
+  }
+
   SourcedEvent read(DataInputStream in) throws IOException {
     Lineage lineage = new Lineage(in.readUTF(), in.readInt(), in.readLong());
     return new SourcedEvent(events.read(in), lineage);
@@ -36,13 +45,11 @@ final class SourcedEventSerde implements Serde<SourcedEvent> {
       if (value == null) {
         return null;
       }
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream(160);
-      try (DataOutputStream out = new DataOutputStream(bytes)) {
-        write(value, out);
+      try {
+        return bytes(value);
       } catch (IOException | RuntimeException e) {
         throw new SerializationException("Cannot serialize an event for " + topic + ": " + e, e);
       }
-      return bytes.toByteArray();
     };
   }
 

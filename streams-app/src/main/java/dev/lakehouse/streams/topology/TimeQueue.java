@@ -34,27 +34,43 @@ final class TimeQueue<V> {
    * delete would read the old value first).
    */
   List<KeyValue<Bytes, V>> takeBefore(long limit) {
+    return takeBefore(limit, 0);
+  }
+
+  /**
+   * Like {@link #takeBefore(long)}, and if that takes fewer than {@code atLeast} entries, the next ones
+   * too, up to {@code atLeast} and then every entry of the last time taken (so the entries left all
+   * lie after every entry taken).
+   */
+  List<KeyValue<Bytes, V>> takeBefore(long limit, int atLeast) {
     List<KeyValue<Bytes, V>> due = new ArrayList<>();
-    if (limit <= taken) {
+    if (limit <= taken && atLeast == 0) {
       return due;
     }
     earliestLeft = Long.MAX_VALUE;
+    long lastTaken = Long.MIN_VALUE;
     try (KeyValueIterator<Bytes, V> entries = store.range(TimeKeys.of(taken, ""), TimeKeys.of(Long.MAX_VALUE, ""))) {
       while (entries.hasNext()) {
         KeyValue<Bytes, V> entry = entries.next();
         long time = TimeKeys.time(entry.key);
-        if (time >= limit) {
+        if (time >= limit && due.size() >= atLeast && time > lastTaken) {
           earliestLeft = time;
           break;
         }
+        lastTaken = time;
         due.add(entry);
       }
     }
     if (!due.isEmpty()) {
       store.putAll(due.stream().map(entry -> KeyValue.<Bytes, V>pair(entry.key, null)).toList());
     }
-    taken = limit;
+    taken = Math.max(taken, Math.max(limit, lastTaken + 1));
     return due;
+  }
+
+  /** Every entry before this time has been taken: entries put later must lie at or after it. */
+  long readFrom() {
+    return taken;
   }
 
   /** The time of the earliest entry the last take left, or {@link Long#MAX_VALUE}; entries put since are not seen. */

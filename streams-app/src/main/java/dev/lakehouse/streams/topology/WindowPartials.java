@@ -3,6 +3,8 @@ package dev.lakehouse.streams.topology;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.topology.LedgerCounts.Fate;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -12,6 +14,7 @@ import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * The first half of a windowed total, in the task of one input partition: sums its events per
@@ -32,6 +35,8 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
 
   private ProcessorContext<String, Routed<WindowMessage>> context;
   private TimeQueue<WindowTotals> open;
+  // the open windows' totals as stored, so that adding to one needs no store read (this step is the store's only writer)
+  private final Map<Bytes, WindowTotals> openTotals = new HashMap<>();
   private StreamTime streamTime;
   private LedgerStep ledger;
   private Sensor late;
@@ -47,6 +52,10 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
   public void init(ProcessorContext<String, Routed<WindowMessage>> context) {
     this.context = context;
     this.open = new TimeQueue<>(context.getStateStore(spec.partialsStore()));
+    openTotals.clear();
+    try (KeyValueIterator<Bytes, WindowTotals> stored = open.store().all()) {
+      stored.forEachRemaining(window -> openTotals.put(window.key, window.value));
+    }
     this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), spec.partialsStore());
     this.ledger = LedgerStep.in(context, ledgerOn, spec.sourceTopic(), Ledger.WINDOWS);
     this.late = LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.RECORDS_LATE, spec.sourceTopic());
@@ -65,8 +74,9 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
       context.forward(new Record<>(groupKey, Routed.divert(lateEvent(record.value(), windowStart, now)), time));
     } else {
       Bytes key = TimeKeys.of(windowStart, groupKey);
-      WindowTotals totals = open.store().get(key);
-      open.store().put(key, (totals == null ? WindowTotals.EMPTY : totals).add(record.value()));
+      WindowTotals totals = openTotals.getOrDefault(key, WindowTotals.EMPTY).add(record.value());
+      openTotals.put(key, totals);
+      open.store().put(key, totals);
     }
     long closedThrough = closedThrough(now);
     if (previous == StreamTime.NONE || closedThrough > closedThrough(previous)) {
@@ -82,6 +92,7 @@ final class WindowPartials implements Processor<String, SourcedEvent, String, Ro
   private void close(long closedThrough, long now) {
     if (closedThrough > 0) {
       for (KeyValue<Bytes, WindowTotals> window : open.takeBefore(closedThrough - sizeMs + 1)) {
+        openTotals.remove(window.key);
         WindowMessage partial = new WindowMessage.Partial(TimeKeys.time(window.key), window.value);
         context.forward(new Record<>(TimeKeys.suffix(window.key), Routed.keep(partial), window.value.maxEventTime()));
       }

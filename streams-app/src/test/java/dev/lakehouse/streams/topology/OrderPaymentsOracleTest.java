@@ -22,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The order-payment join on seeded random input (payments before and after their orders in arrival
  * and in event time, second successful payments, declined ones, orders far behind stream time)
- * against {@link PaymentJoinOracle}, with in-memory stores and with RocksDB as in production.
+ * against {@link PaymentJoinOracle}, with in-memory stores and with RocksDB as in production; and
+ * with a tracker that keeps almost nothing in memory, so that it reads its states and deadlines
+ * back from the stores instead of the memory in front of them.
  */
 class OrderPaymentsOracleTest {
   private static final Instant T = TopologyHarness.WALL_CLOCK.minus(Duration.ofHours(6));
@@ -41,6 +43,20 @@ class OrderPaymentsOracleTest {
     Properties props = TopologyHarness.streamsProperties(stateDir);
     props.remove(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG);
     assertMatchesOracle(new TopologyHarness(TopologySettings.defaults(), props), 22, 80);
+  }
+
+  @Test
+  void matchesTheOracleWhenTheTrackerReadsItsStates() {
+    OrderTracker.Memory little = new OrderTracker.Memory(1, 2);
+    assertMatchesOracle(new TopologyHarness(TopologySettings.defaults(), TopologyHarness.streamsProperties(stateDir),
+        little), 23, 300);
+  }
+
+  @Test
+  void matchesTheOracleWhenTheTrackerReadsItsStatesFromRocksDb() {
+    Properties props = TopologyHarness.streamsProperties(stateDir);
+    props.remove(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG);
+    assertMatchesOracle(new TopologyHarness(TopologySettings.defaults(), props, new OrderTracker.Memory(1, 2)), 24, 80);
   }
 
   private void assertMatchesOracle(TopologyHarness harness, long seed, int orderCount) {

@@ -22,6 +22,31 @@ class OrderPaymentsTest {
   @TempDir Path stateDir;
 
   @Test
+  void aPaymentWaitingUntilTheDeadlineOfAnOrderPaidMeanwhileStillBecomesAnUnknownOrder() {
+    TestEvents events = new TestEvents(34);
+    // far behind stream time, the order and a payment before it wait until the same deadline:
+    // stream time + grace; a second payment then pays the order, and the first must still come due
+    GenericRecord beforeOrder = events.payment("o-1", "SUCCEEDED", "10.00", T.minus(Duration.ofMinutes(5)));
+    GenericRecord inWindow = events.payment("o-1", "SUCCEEDED", "10.00", T.plus(Duration.ofMinutes(10)));
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.ORDERS, events.order("o-ahead", "c-1", "m-1", "CANCELLED", "1.00", "EUR",
+          T.plus(Duration.ofMinutes(60))));
+      harness.pipe(Topics.ORDERS, events.order("o-1", "c-1", "m-1", "PLACED", "10.00", "EUR", T));
+      harness.pipe(Topics.PAYMENTS, beforeOrder);
+      harness.pipe(Topics.PAYMENTS, inWindow);
+      harness.pipe(Topics.ORDERS, events.order("o-later", "c-1", "m-1", "CANCELLED", "1.00", "EUR",
+          T.plus(Duration.ofMinutes(63))));
+
+      assertThat(harness.read(Topics.ORDER_PAYMENTS)).singleElement()
+          .satisfies(row -> assertPaid(row.value(), inWindow));
+      assertThat(harness.read(Topics.DEAD_LETTERS)).singleElement().satisfies(deadLetter -> {
+        assertThat(deadLetter.value().get("error_class").toString()).isEqualTo(ErrorClass.UNKNOWN_ORDER.name());
+        assertThat(deadLetter.value().get("event_time")).isEqualTo(beforeOrder.get("event_time"));
+      });
+    }
+  }
+
+  @Test
   void ordersArePaidByTheirFirstSuccessfulPaymentWithinTheWindowOrUnpaidWhenItCloses() {
     TestEvents events = new TestEvents(33);
     GenericRecord paid = events.payment("o-1", "SUCCEEDED", "10.00", T.plus(Duration.ofMinutes(5)));

@@ -8,12 +8,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.processor.TaskId;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -57,22 +53,10 @@ class OrderTrackerRestartTest {
   }
 
   private MockProcessorContext<String, Routed<SourcedEvent>> contextWithStores(TopologySettings settings) {
-    Properties props = new Properties();
-    props.put(StreamsConfig.APPLICATION_ID_CONFIG, "order-tracker-restart-test");
-    props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-    MockProcessorContext<String, Routed<SourcedEvent>> context =
-        new MockProcessorContext<>(props, new TaskId(0, 0), stateDir.toFile());
-    context.setCurrentSystemTimeMs(T.plusSeconds(3600).toEpochMilli());
-    StoreTypes rocksDb = StoreTypes.from(new Properties());
+    StoreTypes rocksDb = ProcessorOnRocksDb.rocksDb();
     List<StoreBuilder<?>> builders = new ArrayList<>(OrderTracker.storeBuilders(rocksDb, settings));
     builders.add(Stores.keyValueStoreBuilder(rocksDb.keyValue(StreamTime.STORE), Serdes.String(), Serdes.Long()));
-    for (StoreBuilder<?> builder : builders) {
-      // the mock context has no record cache and no changelog
-      StateStore store = builder.withCachingDisabled().withLoggingDisabled().build();
-      store.init(context.getStateStoreContext(), store);
-      context.addStateStore(store);
-    }
-    return context;
+    return ProcessorOnRocksDb.context(stateDir, T.plusSeconds(3600), builders);
   }
 
   private static Record<String, SourcedEvent> record(String topic, GenericRecord event, long offset) {

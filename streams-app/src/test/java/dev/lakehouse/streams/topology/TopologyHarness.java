@@ -46,7 +46,12 @@ final class TopologyHarness implements AutoCloseable {
   }
 
   TopologyHarness(TopologySettings settings, Properties props) {
-    pipeline = new TopologyTestDriver(LakehouseTopology.build(settings, props), props, WALL_CLOCK);
+    this(settings, props, OrderTracker.Memory.DEFAULT);
+  }
+
+  /** @param trackerMemory what the order tracker keeps in memory in front of its stores (little: it reads them) */
+  TopologyHarness(TopologySettings settings, Properties props, OrderTracker.Memory trackerMemory) {
+    pipeline = new TopologyTestDriver(LakehouseTopology.build(settings, props, trackerMemory), props, WALL_CLOCK);
     Properties checksProps = new Properties();
     checksProps.putAll(props);
     checksProps.put(StreamsConfig.APPLICATION_ID_CONFIG,
