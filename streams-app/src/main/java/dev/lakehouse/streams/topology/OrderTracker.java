@@ -97,10 +97,11 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     // No record cache: almost every order id is written once per state change and rarely again
     // within a commit, so the cache saved few writes and cost a sorted-map lookup on every put,
     // fetch and flush (a sixth more CPU per event once warm, bench/RESULTS.md 2026-12-03).
+    // Values are OrderStateSerde's bytes, encoded by OrderStates, which keeps the latest it wrote.
     return List.of(
         Stores.windowStoreBuilder(
             stores.window(STATE_STORE, stateLifetime(settings).multipliedBy(2), Duration.ofMillis(1)),
-            Serdes.String(), new OrderStateSerde()).withCachingDisabled(),
+            Serdes.String(), Serdes.ByteArray()).withCachingDisabled(),
         DeadlineIndex.storeBuilder(stores, DEADLINES_STORE));
   }
 
