@@ -110,9 +110,7 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     this.context = context;
     this.states = new OrderStates(context.getStateStore(STATE_STORE), bucketMs, memory.keptStates());
     this.deadlines = new DeadlineIndex(context.getStateStore(DEADLINES_STORE), memory.deadlineHints());
-    // every record the tracker sees was validated, and the validation advanced its stream time first
-    this.streamTime = StreamTime.following(context.getStateStore(StreamTime.STORE),
-        EventValidator.streamTimeKey(Topics.ORDERS), EventValidator.streamTimeKey(Topics.PAYMENTS));
+    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), STATE_STORE);
     this.duplicates = Map.of(
         Topics.ORDERS, LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.DUPLICATES_DROPPED, Topics.ORDERS),
         Topics.PAYMENTS,

@@ -1,6 +1,5 @@
 package dev.lakehouse.streams.topology;
 
-import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -13,36 +12,19 @@ import org.apache.kafka.streams.state.Stores;
  * instead of one per processor, which keeps the partitions of every transaction few. The store is
  * read once, at the first record after the processor started on its task (the store is restored by
  * then), and written on every advance; the processor is the key's only writer, so its copy in
- * memory stays equal to the store. A processor whose stream time is always the highest of
- * upstream ones ({@link #following}) reads theirs and writes none: one store write per record less.
+ * memory stays equal to the store.
  */
 final class StreamTime {
   static final long NONE = Long.MIN_VALUE;
   static final String STORE = "stream-times";
 
   private final KeyValueStore<String, Long> store;
-  // the key this processor writes, or null when its stream time follows upstream processors' keys
   private final String key;
-  private final List<String> readKeys;
   private Long current;
 
   StreamTime(KeyValueStore<String, Long> store, String key) {
-    this(store, key, List.of(key));
-  }
-
-  private StreamTime(KeyValueStore<String, Long> store, String key, List<String> readKeys) {
     this.store = store;
     this.key = key;
-    this.readKeys = readKeys;
-  }
-
-  /**
-   * The stream time of a processor that every record reaches after the processors owning
-   * {@code upstreamKeys}, which advanced their stream times to its timestamp first: it is the highest of
-   * theirs at every commit, so it is read from theirs when the processor starts and never written.
-   */
-  static StreamTime following(KeyValueStore<String, Long> store, String... upstreamKeys) {
-    return new StreamTime(store, null, List.of(upstreamKeys));
   }
 
   /** Adds the shared store; once per topology, before the processors that name it. */
@@ -53,11 +35,8 @@ final class StreamTime {
 
   long current() {
     if (current == null) {
-      current = NONE;
-      for (String readKey : readKeys) {
-        Long stored = store.get(readKey);
-        current = stored == null ? current : Math.max(current, stored);
-      }
+      Long stored = store.get(key);
+      current = stored == null ? NONE : stored;
     }
     return current;
   }
@@ -68,9 +47,7 @@ final class StreamTime {
       return current;
     }
     current = timestamp;
-    if (key != null) {
-      store.put(key, timestamp);
-    }
+    store.put(key, timestamp);
     return timestamp;
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.schemas.Topics;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
@@ -52,36 +50,6 @@ class OrderTrackerRestartTest {
         .as("the retry of o-1 is dropped, its payment kept").containsExactly(Topics.PAYMENTS);
     assertThat(forwarded.stream().filter(routed -> !routed.isKept()).map(routed -> routed.diverted().get("status")))
         .as("o-1 paid by the payment").singleElement().hasToString("PAID");
-  }
-
-  @Test
-  void aRestartedTrackerTakesItsStreamTimeFromTheValidationsOfItsInputs() {
-    TopologySettings settings = TopologySettings.defaults();
-    MockProcessorContext<String, Routed<SourcedEvent>> context = contextWithStores(settings);
-    // what a restarted task finds in the stream times' changelog: the tracker keeps none of its own,
-    // its stream time is the highest of the validations' (of payments, here)
-    KeyValueStore<String, Long> streamTimes = context.getStateStore(StreamTime.STORE);
-    streamTimes.put(EventValidator.streamTimeKey(Topics.PAYMENTS), T.plus(Duration.ofMinutes(60)).toEpochMilli());
-    TestEvents events = new TestEvents(4);
-    OrderTracker tracker = new OrderTracker(settings, Map.of());
-    tracker.init(context);
-
-    // far behind that stream time, o-1 is due at stream time + grace (T + 62 min), not at T + 32 min
-    tracker.process(record(Topics.ORDERS, events.order("o-1", "c-1", "m-1", "PLACED", "10.00", "EUR", T), 1));
-    tracker.process(record(Topics.ORDERS,
-        events.order("o-2", "c-1", "m-1", "CANCELLED", "1.00", "EUR", T.plus(Duration.ofMinutes(61))), 2));
-    assertThat(diverted(context)).as("o-1 not yet due").isEmpty();
-    tracker.process(record(Topics.ORDERS,
-        events.order("o-3", "c-1", "m-1", "CANCELLED", "1.00", "EUR", T.plus(Duration.ofMinutes(63))), 3));
-    assertThat(diverted(context)).singleElement().satisfies(row -> {
-      assertThat(row.get("order_id")).hasToString("o-1");
-      assertThat(row.get("status")).hasToString("UNPAID");
-    });
-  }
-
-  private static List<GenericRecord> diverted(MockProcessorContext<String, Routed<SourcedEvent>> context) {
-    return context.forwarded().stream().map(captured -> captured.record().value())
-        .filter(routed -> !routed.isKept()).map(Routed::diverted).toList();
   }
 
   private MockProcessorContext<String, Routed<SourcedEvent>> contextWithStores(TopologySettings settings) {
