@@ -66,8 +66,8 @@ public final class LakehouseTopology {
     OrderTracker.storeBuilders(stores, settings).forEach(builder::addStateStore);
     RoutedBranches<SourcedEvent> tracked = RoutedBranches.split(
         orders.merge(payments, Named.as("orders-and-payments"))
-            .process(() -> new OrderTracker(settings, windowStreamTimeKeys, trackerMemory), Named.as("order-tracker"), OrderTracker.STATE_STORE,
-                OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
+            .process(() -> new OrderTracker(settings, windowStreamTimeKeys, trackerMemory), Named.as("order-tracker"),
+                OrderTracker.STATE_STORE, OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
         "order-tracker");
     tracked.diverted()
         .to(byRowType(settings), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));

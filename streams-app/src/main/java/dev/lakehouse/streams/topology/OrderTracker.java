@@ -48,7 +48,6 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private final boolean ledgerOn;
   private final Duration ledgerInterval;
   private final Map<String, String> windowStreamTimeKeys;
-
   private final Memory memory;
 
   private ProcessorContext<String, Routed<SourcedEvent>> context;
@@ -60,17 +59,17 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   private Sensor extraPayments;
   private Sensor unknownOrders;
 
-  /** @param windowStreamTimeKeys per input topic, the {@link StreamTime} key of the window step it feeds (for the ledger) */
   /**
    * How much of its state a tracker keeps in memory per task, in front of RocksDB.
    *
-   * @param keptStates how many recently written order states to keep decoded ({@link OrderStates})
+   * @param keptStates how many recently written order states to keep ({@link OrderStates})
    * @param deadlineHints how many of the deadlines due soonest to keep in memory ({@link DeadlineIndex})
    */
   record Memory(int keptStates, int deadlineHints) {
     static final Memory DEFAULT = new Memory(OrderStates.KEPT_STATES, DeadlineIndex.KEPT_IN_MEMORY);
   }
 
+  /** @param windowStreamTimeKeys per input topic, the {@link StreamTime} key of the window step it feeds (for the ledger) */
   OrderTracker(TopologySettings settings, Map<String, String> windowStreamTimeKeys) {
     this(settings, windowStreamTimeKeys, Memory.DEFAULT);
   }
