@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Throughput of the Streams app with exactly-once against a plain exactly-once pass-through
 # (the ceiling) on one in-process KRaft broker, then the same pass-through as a Kafka Streams app.
-# Prints throughput, ceiling, ceiling ratio, events per cpu second, writes, peak heap.
+# Prints throughput, ceiling, ceiling ratio, cpu steal, events per cpu second, writes, peak heap.
 # Usage: streams-app/bench/run.sh [events] [partitions] [app option]   (defaults 20000 2 -Xmx1g)
 #   app options: JVM options of the app (start with -) and app settings to compare, separated by
 #   spaces, e.g. streams.commit.interval.ms=500 or "-Xmx1g -XX:TieredStopAtLevel=1" (without a

@@ -90,17 +90,22 @@ public final class StreamsBenchmark {
 
       long commitIntervalMs = commitIntervalMs(appSettings);
       Map<String, Object> producerSettings = producerSettings(appSettings);
+      CpuSteal ceilingSpan = CpuSteal.start();
       double ceilingSeconds = new PassThrough(kafka.bootstrapServers(), commitIntervalMs, producerSettings)
           .run(Topics.INPUTS, inputRecords);
       double ceiling = inputRecords / ceilingSeconds;
+      String ceilingSteal = ceilingSpan.since();
 
       double appSeconds;
       double cpuSeconds;
       long peakHeapMiB;
       Map<String, Long> writes;
+      String appSteal;
       BenchedApp app = BenchedApp.start(kafka.bootstrapServers(), work, APP_ID, appSettings, jvmOptions);
       try {
+        CpuSteal appSpan = CpuSteal.start();
         app.awaitCatchUp();
+        appSteal = appSpan.since();
         writes = recordsWrittenByApp(kafka.bootstrapServers());
       } finally {
         app.close();
@@ -125,6 +130,8 @@ public final class StreamsBenchmark {
           appSeconds);
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (%.1f s)%n", ceiling, ceilingSeconds);
       System.out.printf(Locale.ROOT, "ceiling ratio: %.2f%n", throughput / ceiling);
+      System.out.printf(Locale.ROOT, "cpu steal: %s during the ceiling, %s during the app (/proc/stat: time the hypervisor "
+          + "gave other guests; a quiet machine shows 0 %%)%n", ceilingSteal, appSteal);
       System.out.printf(Locale.ROOT, "events per cpu second: %.0f (%.1f CPU seconds of the app's JVM, all threads)%n",
           inputRecords / cpuSeconds, cpuSeconds);
       System.out.printf(Locale.ROOT, "streams pass-through: %.0f events/s (%.1f s), %.0f events per cpu second (the "
