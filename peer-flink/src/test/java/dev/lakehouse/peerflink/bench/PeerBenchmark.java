@@ -77,9 +77,10 @@ public final class PeerBenchmark {
           jvm -> FlinkPeerJvm.awaitRunning(jvm, both.flinkRestPort(), Duration.ofMinutes(3)),
           both.flinkGroup(CATCH_UP), writes(kafka, t -> t.startsWith(BothSystems.FLINK_PREFIX)));
 
-      System.out.printf(Locale.ROOT, "settings: Streams app defaults (a stream thread per core, up to the partitions; exactly_once_v2, commit every "
-          + "100 ms, RocksDB); Flink peer parallelism %d, exactly-once checkpoints every 1 s (RocksDB, incremental), "
-          + "transactional Kafka sink; both JVMs %s, same broker, same input%n", partitions, HEAP);
+      System.out.printf(Locale.ROOT, "settings: Streams app defaults (a stream thread per core, up to the partitions; "
+          + "exactly_once_v2, commit every 100 ms, RocksDB); Flink peer parallelism %d, exactly-once checkpoints "
+          + "every 1 s (RocksDB, incremental), transactional Kafka sink; both JVMs %s, same broker, same input%n",
+          partitions, HEAP);
       System.out.println(streams.describe());
       System.out.println(flink.describe());
       System.out.printf(Locale.ROOT, "ceiling: %.0f events/s (plain consumer + transactional producer, read_committed, "
