@@ -3,6 +3,8 @@ package dev.lakehouse.streams.topology;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -37,7 +39,8 @@ final class OrderStates {
 
   private record Kept(long bucket, byte[] state) {}
 
-  private final OrderStateSerde serde = new OrderStateSerde();
+  private final Serializer<OrderState> serializer;
+  private final Deserializer<OrderState> deserializer;
   private final WindowStore<String, byte[]> store;
   private final long bucketMs;
   private final StoredIds storedIds = new StoredIds();
@@ -50,6 +53,10 @@ final class OrderStates {
   OrderStates(WindowStore<String, byte[]> store, long bucketMs, int keptStates) {
     this.store = store;
     this.bucketMs = bucketMs;
+    // taken once: the serde hands out a new serializer and deserializer on every call
+    OrderStateSerde serde = new OrderStateSerde();
+    this.serializer = serde.serializer();
+    this.deserializer = serde.deserializer();
     this.kept = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, Kept> eldest) {
@@ -92,7 +99,7 @@ final class OrderStates {
   /** Writes the state of the order id at stream time {@code now}. */
   void put(String orderId, OrderState state, long now) {
     long bucket = bucketOf(now);
-    byte[] bytes = serde.serializer().serialize(OrderTracker.STATE_STORE, state);
+    byte[] bytes = serializer.serialize(OrderTracker.STATE_STORE, state);
     store.put(orderId, bytes, bucket);
     storedIds.add(bucket, orderId);
     kept.put(orderId, new Kept(bucket, bytes));
@@ -104,7 +111,7 @@ final class OrderStates {
   }
 
   private OrderState decode(byte[] state) {
-    return serde.deserializer().deserialize(OrderTracker.STATE_STORE, state);
+    return deserializer.deserialize(OrderTracker.STATE_STORE, state);
   }
 
   private long bucketOf(long time) {
