@@ -42,6 +42,10 @@ public final class AppConfig extends AbstractConfig {
   public static final String TOPIC_CHECK_ENABLED = "startup.topic-check.enabled";
   public static final String TOPIC_CHECK_TIMEOUT = "startup.topic-check.timeout";
   public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
+  public static final String ROCKSDB_MEMORY = "rocksdb.memory";
+  /** {@link #ROCKSDB_MEMORY} value that leaves every store RocksDB's own caches and memtables (unbounded). */
+  public static final String ROCKSDB_MEMORY_UNBOUNDED = "0";
+  static final long MIN_ROCKSDB_MEMORY = 16L << 20;
 
   private static final Set<String> STREAMS_CLIENT_PREFIXES = Set.of(
       StreamsConfig.CONSUMER_PREFIX, StreamsConfig.MAIN_CONSUMER_PREFIX, StreamsConfig.RESTORE_CONSUMER_PREFIX,
@@ -82,11 +86,25 @@ public final class AppConfig extends AbstractConfig {
           "Check at startup that every input and output topic exists, and fail naming the missing ones.")
       .define(TOPIC_CHECK_TIMEOUT, Type.STRING, "30s", Durations.atLeast(Duration.ofSeconds(1)), Importance.LOW,
           "How long the startup topic check waits for the brokers.")
+      .define(ROCKSDB_MEMORY, Type.STRING, "25%", AppConfig::requireRocksDbBudget, Importance.MEDIUM,
+          "Native memory of RocksDB, shared by every state store of both Kafka Streams clients: one block "
+              + "cache that the memtables are charged to (streams-app/README.md, \"Memory budget\"). "
+              + MemoryBudget.EXPECTED + "; " + ROCKSDB_MEMORY_UNBOUNDED + " gives each store and segment "
+              + "RocksDB's own cache and memtables, unbounded.")
       .define(SCHEMA_REGISTRY_URL, Type.STRING, "file:", Importance.HIGH,
           "Schema registry: file: for the catalog bundled in the schemas module, file:/path/catalog.json, "
               + "or http(s)://host:port of a Confluent-compatible registry. Other schema.registry.* keys "
               + "go to the registry client without the prefix (schema.registry.basic.auth.user.info, "
               + "schema.registry.basic.auth.credentials.source, schema.registry.http.read.timeout.ms)."));
+
+  /** At least {@link #MIN_ROCKSDB_MEMORY} when a size: the index and filter blocks of the stores alone need that. */
+  private static void requireRocksDbBudget(String key, Object value) {
+    long bytes = MemoryBudget.bytes(key, (String) value, Long.MAX_VALUE);
+    if (bytes != 0 && bytes < MIN_ROCKSDB_MEMORY) {
+      throw new ConfigException("Cannot use " + key + "=" + value + ": RocksDB needs at least "
+          + MemoryBudget.format(MIN_ROCKSDB_MEMORY) + " (or " + ROCKSDB_MEMORY_UNBOUNDED + " for no bound)");
+    }
+  }
 
   private static void requireExactlyOnce(String key, Object value) {
     if (!StreamsConfig.EXACTLY_ONCE_V2.equals(value)) {
@@ -145,6 +163,11 @@ public final class AppConfig extends AbstractConfig {
 
   public Duration shutdownTimeout() {
     return duration(SHUTDOWN_TIMEOUT);
+  }
+
+  /** RocksDB's memory budget in bytes ({@link #ROCKSDB_MEMORY}); 0 when unbounded. */
+  public long rocksDbMemoryBytes() {
+    return MemoryBudget.bytes(ROCKSDB_MEMORY, getString(ROCKSDB_MEMORY), MemoryBudget.availableBytes());
   }
 
   public boolean topicCheckEnabled() {

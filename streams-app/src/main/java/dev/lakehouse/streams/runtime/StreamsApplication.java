@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.common.Metric;
@@ -57,6 +58,13 @@ public final class StreamsApplication {
     LOG.info("{} stream thread(s) for {} input partitions", pipeline.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG),
         inputPartitions);
     Properties referenceChecks = StreamsProperties.referenceChecks(config);
+    // one budget for the stores of both clients (streams-app/README.md, "Memory budget")
+    Optional<RocksDbMemory> rocksDbMemory = RocksDbMemory.of(config);
+    rocksDbMemory.ifPresentOrElse(memory -> {
+      memory.install(pipeline);
+      memory.install(referenceChecks);
+      LOG.info("RocksDB memory: {} ({}={})", memory, AppConfig.ROCKSDB_MEMORY, config.getString(AppConfig.ROCKSDB_MEMORY));
+    }, () -> LOG.info("RocksDB memory: unbounded ({}={})", AppConfig.ROCKSDB_MEMORY, AppConfig.ROCKSDB_MEMORY_UNBOUNDED));
     Topology topology = LakehouseTopology.build(settings, pipeline);
     LOG.info("Topology:\n{}", topology.describe());
 
@@ -82,6 +90,8 @@ public final class StreamsApplication {
         localState.markCleanStop();
       }
       server.close();
+      // after both clients: it stays allocated while a client that did not close in time holds a store
+      rocksDbMemory.ifPresent(RocksDbMemory::close);
     };
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       LOG.info("Shutting down: closing Kafka Streams (at most {})", config.shutdownTimeout());
