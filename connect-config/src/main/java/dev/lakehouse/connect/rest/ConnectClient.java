@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLContext;
 
 /** The few calls of the Kafka Connect REST API that the CLI needs. */
 public final class ConnectClient {
@@ -31,8 +32,15 @@ public final class ConnectClient {
   private final Duration requestTimeout;
 
   public ConnectClient(String url, Duration requestTimeout) {
+    this(url, requestTimeout, Optional.empty());
+  }
+
+  /** @param tls the client certificate and trusted CAs of an https listener ({@link RestTls}) */
+  public ConnectClient(String url, Duration requestTimeout, Optional<SSLContext> tls) {
     this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+    tls.ifPresent(http::sslContext);
+    this.http = http.build();
     this.requestTimeout = requestTimeout;
   }
 
