@@ -1,10 +1,13 @@
 """Checks compose files without a Docker engine: the Compose specification's JSON schema (vendored in
 schema/, see schema/SOURCE.md) plus what the schema cannot see: depends_on names real services, images
-are pinned, build files exist, images run as a non-root user and copy only packaged module output.
+are pinned, build files exist, take their base image as the build argument BASE, run as a non-root
+user, copy only packaged module output or files that exist, and every file they copy passes their
+<Dockerfile>.dockerignore.
 
 Usage: check_compose.py <compose-file>...   Exit 0 when every file passes, 1 otherwise;
 every problem is printed to stderr as "Cannot use <file>: <reason>".
 """
+import fnmatch
 import json
 import pathlib
 import re
@@ -16,6 +19,10 @@ import yaml
 SCHEMA = pathlib.Path(__file__).resolve().parent / "schema" / "compose-spec.json"
 COPY = re.compile(r"^\s*COPY\s+(?:--\S+\s+)*(.+)$", re.MULTILINE)
 USER = re.compile(r"^\s*USER\s+(\S+)", re.MULTILINE)
+FROM = re.compile(r"^\s*FROM\s+(\S+)", re.MULTILINE)
+ARG_BASE = re.compile(r"^\s*ARG\s+BASE=(\S+)\s*$", re.MULTILINE)
+# public bases whose default user is root
+ROOT_BASES = ("eclipse-temurin", "python")
 
 
 def problems_of(compose_file: pathlib.Path) -> list[str]:
@@ -58,11 +65,20 @@ def service_problems(base, name, service, services):
 def dockerfile_problems(context, dockerfile, where):
     text = dockerfile.read_text()
     problems = []
+    base = ARG_BASE.search(text)
+    first_from = FROM.search(text)
+    if not base or not first_from or first_from.group(1) != "${BASE}" or base.start() > first_from.start():
+        problems.append(f"{where}: {dockerfile.name} does not take its base image as the build argument BASE "
+                        "(ARG BASE=<the public image>, then FROM ${BASE})")
     users = USER.findall(text)
     if users and users[-1] in ("root", "0", "0:0"):
         problems.append(f"{where}: {dockerfile.name} runs as root (last USER is {users[-1]})")
-    if not users and text.lstrip().startswith("FROM eclipse-temurin"):
-        problems.append(f"{where}: {dockerfile.name} has no USER: the JRE base image runs as root")
+    if not users and base and base.group(1).startswith(ROOT_BASES):
+        problems.append(f"{where}: {dockerfile.name} has no USER: its base image {base.group(1)} runs as root")
+    ignore = dockerfile.with_name(dockerfile.name + ".dockerignore")
+    admitted = admitted_by(ignore) if ignore.is_file() else None
+    if admitted is None:
+        problems.append(f"{where}: {dockerfile.name} has no {ignore.name}: the whole build context would be sent")
     for line in COPY.findall(text):
         sources = line.split()[:-1]
         for source in sources:
@@ -73,7 +89,28 @@ def dockerfile_problems(context, dockerfile, where):
                 problems.append(f"{where}: COPY source {source} is not a Maven module's output")
             elif "/target/" not in source and not list(context.glob(source.rstrip("/"))):
                 problems.append(f"{where}: COPY source {source} does not exist")
+            if admitted is not None and not admitted(source):
+                problems.append(f"{where}: COPY source {source} is left out of the build context by {ignore.name}")
     return problems
+
+
+def admitted_by(ignore):
+    """Whether a path reaches the build context: the last pattern that matches it decides (! admits)."""
+    patterns = []
+    for line in ignore.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            patterns.append((line.startswith("!"), line.lstrip("!").rstrip("/")))
+
+    def admitted(source):
+        path = source.rstrip("/")
+        verdict = True
+        for admits, pattern in patterns:
+            if pattern == "*" or path == pattern or path.startswith(pattern + "/") or fnmatch.fnmatch(path, pattern):
+                verdict = admits
+        return verdict
+
+    return admitted
 
 
 def main(argv: list[str]) -> int:
