@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.testkit.RepoDir;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,10 +39,21 @@ class ComposeFileTest {
     String compose = Files.readString(COMPOSE.resolve("docker-compose.yml"));
 
     assertThat(compose).contains("image: apache/kafka:4.3.1", "KAFKA_PROCESS_ROLES: broker,controller",
-        "image: minio/minio:", "compose/images/connect/Dockerfile", "entrypoint: [\"connect-config\"]",
+        "image: minio/minio:", "compose/images/connect/Dockerfile", "compose/images/connect-config/Dockerfile",
         "compose/images/streams-app/Dockerfile", "compose/images/maintenance-job/Dockerfile", "\"--every\"",
-        "compose/images/trino/Dockerfile");
-    assertThat(Files.readString(COMPOSE.resolve("images/trino/Dockerfile"))).contains("FROM trinodb/trino:476");
+        "compose/images/trino/Dockerfile", "compose/images/dbt/Dockerfile");
+    assertThat(Files.readString(COMPOSE.resolve("images/trino/Dockerfile"))).contains("ARG BASE=trinodb/trino:476");
+  }
+
+  @Test
+  void everyImageThatImagesShBuildsIsAServiceOfTheStack() throws Exception {
+    String compose = Files.readString(COMPOSE.resolve("docker-compose.yml"));
+    Process list = new ProcessBuilder(RepoDir.get().resolve("bin/images.sh").toString(), "list").start();
+    List<String> components = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+
+    assertThat(list.waitFor()).isZero();
+    assertThat(components).isNotEmpty().allSatisfy(component -> assertThat(compose)
+        .contains("dockerfile: compose/images/" + component + "/Dockerfile", "image: lakehouse/" + component + ":dev"));
   }
 
   @Test
@@ -81,6 +94,40 @@ class ComposeFileTest {
         .contains("services/app/depends_on: no service named 'brokr'");
     assertThat(schema.exitCode()).isEqualTo(1);
     assertThat(schema.output()).contains("services/app: 'restart_policy' does not match any of the regexes");
+  }
+
+  /** The streams-app image before its fix: its .dockerignore kept out the jvm.options its Dockerfile copies. */
+  @Test
+  void theCheckReportsACopiedFileTheDockerignoreLeavesOutAndABaseThatIsNoArgument(@TempDir Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("app/target"));
+    Files.writeString(dir.resolve("app/pom.xml"), "<project/>");
+    Files.writeString(dir.resolve("app/jvm.options"), "-XX:+UseSerialGC\n");
+    Files.createDirectories(dir.resolve("compose/images/app"));
+    Files.writeString(dir.resolve("compose/images/app/Dockerfile"), """
+        FROM eclipse-temurin:17-jre-noble
+        COPY app/target/app.jar /opt/app/app.jar
+        COPY app/jvm.options /opt/app/jvm.options
+        USER app
+        """);
+    Files.writeString(dir.resolve("compose/images/app/Dockerfile.dockerignore"), "*\n!app/target/app.jar\n");
+    Path compose = dir.resolve("compose/docker-compose.yml");
+    Files.writeString(compose, """
+        services:
+          app:
+            build:
+              context: ..
+              dockerfile: compose/images/app/Dockerfile
+            image: lakehouse/app:dev
+        """);
+
+    ProjectVenv.Result result = check(compose);
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.output())
+        .contains("services/app/build: COPY source app/jvm.options is left out of the build context by "
+            + "Dockerfile.dockerignore")
+        .contains("services/app/build: Dockerfile does not take its base image as the build argument BASE")
+        .doesNotContain("COPY source app/target/app.jar");
   }
 
   private static ProjectVenv.Result check(Path composeFile) throws Exception {
