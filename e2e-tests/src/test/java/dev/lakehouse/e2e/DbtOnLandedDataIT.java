@@ -248,12 +248,7 @@ class DbtOnLandedDataIT {
 
   /** What agg_revenue_hourly must hold: closed windows plus late PLACED orders, up to the first hour with open windows. */
   private static void hourlyRevenue(Map<OutputTable, ExpectedTable> expected, Path file) throws IOException {
-    ExpectedTable windows = expected.get(OutputTable.REVENUE_BY_MERCHANT_1M);
-    new HourlyRevenueOracle()
-        .addWindows(windows.rows().values())
-        .tail(windows.optional().values())
-        .addLateEvents(expected.get(OutputTable.LATE_EVENTS))
-        .write(file);
+    HourlyRevenueOracle.of(expected).write(file);
   }
 
   /** Each event_id at most once per table (order_event_id in order_payments), and every table as the oracle says. */

@@ -80,7 +80,7 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
   }
 
   /** Records not yet consumed (committed) per partition of the inputs and repartition topics; -1 when unknown. */
-  Map<TopicPartition, Long> lag() throws InterruptedException {
+  public Map<TopicPartition, Long> lag() throws InterruptedException {
     try {
       Admin client = admin();
       Map<TopicPartition, OffsetAndMetadata> committed =

@@ -2,6 +2,7 @@ package dev.lakehouse.e2e.dbt;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
+import dev.lakehouse.e2e.oracle.OutputTable;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -29,8 +30,17 @@ public final class HourlyRevenueOracle {
   private long newestWindowStart = Long.MIN_VALUE;
   private long firstTailWindowStart = Long.MAX_VALUE;
 
+  /** From the pipeline oracle's expected tables: their closed windows, the tail's windows and the late PLACED orders. */
+  public static HourlyRevenueOracle of(Map<OutputTable, ExpectedTable> expected) {
+    ExpectedTable windows = expected.get(OutputTable.REVENUE_BY_MERCHANT_1M);
+    return new HourlyRevenueOracle()
+        .addWindows(windows.rows().values())
+        .tail(windows.optional().values())
+        .addLateEvents(expected.get(OutputTable.LATE_EVENTS));
+  }
+
   /** Adds the rows every closed window must have landed (revenue_by_merchant_1m). */
-  public HourlyRevenueOracle addWindows(Collection<Map<String, Object>> windows) {
+  private HourlyRevenueOracle addWindows(Collection<Map<String, Object>> windows) {
     for (Map<String, Object> w : windows) {
       long start = (Long) w.get("window_start");
       add(w, start, (Long) w.get("order_count"), new BigDecimal((String) w.get("revenue")));
@@ -40,7 +50,7 @@ public final class HourlyRevenueOracle {
   }
 
   /** Notes the tail's windows (the pipeline oracle's optional rows): their hours and later ones are not expected. */
-  public HourlyRevenueOracle tail(Collection<Map<String, Object>> tailWindows) {
+  private HourlyRevenueOracle tail(Collection<Map<String, Object>> tailWindows) {
     for (Map<String, Object> w : tailWindows) {
       firstTailWindowStart = Math.min(firstTailWindowStart, (Long) w.get("window_start"));
     }
@@ -48,7 +58,7 @@ public final class HourlyRevenueOracle {
   }
 
   /** Adds the late PLACED orders (late_events rows of type order). */
-  public HourlyRevenueOracle addLateEvents(ExpectedTable lateEvents) {
+  private HourlyRevenueOracle addLateEvents(ExpectedTable lateEvents) {
     for (Map<String, Object> e : lateEvents.rows().values()) {
       if ("order".equals(e.get("event_type")) && "PLACED".equals(e.get("status"))) {
         add(e, (Long) e.get("window_start"), 1, new BigDecimal((String) e.get("amount")));
@@ -64,7 +74,7 @@ public final class HourlyRevenueOracle {
   }
 
   /** The first hour not expected: the tail's first, else the one after the newest window. */
-  Instant settledBefore() {
+  public Instant settledBefore() {
     return firstTailWindowStart != Long.MAX_VALUE
         ? hour(firstTailWindowStart)
         : hour(newestWindowStart).plus(1, ChronoUnit.HOURS);
@@ -79,6 +89,16 @@ public final class HourlyRevenueOracle {
    * expected hours (those before settled_before), UTC wall-clock times.
    */
   public void write(Path file) throws IOException {
+    Map<String, Object> document = new LinkedHashMap<>();
+    document.put("settled_before", wallClock(settledBefore()));
+    document.put("hours", expectedHours());
+    Path partial = file.resolveSibling(file.getFileName() + ".partial");
+    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(partial.toFile(), document);
+    Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The expected hours (those before {@link #settledBefore}): merchant_id, currency, revenue_hour (UTC wall clock), order_count, revenue. */
+  public List<Map<String, Object>> expectedHours() {
     List<Map<String, Object>> hours = new ArrayList<>();
     Instant settledBefore = settledBefore();
     counts.forEach((key, count) -> {
@@ -94,12 +114,7 @@ public final class HourlyRevenueOracle {
       row.put("revenue", revenues.get(key).toPlainString());
       hours.add(row);
     });
-    Map<String, Object> document = new LinkedHashMap<>();
-    document.put("settled_before", wallClock(settledBefore));
-    document.put("hours", hours);
-    Path partial = file.resolveSibling(file.getFileName() + ".partial");
-    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(partial.toFile(), document);
-    Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return hours;
   }
 
   private static String wallClock(Instant instant) {

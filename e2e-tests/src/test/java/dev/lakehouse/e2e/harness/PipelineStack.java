@@ -92,11 +92,25 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, Parts.STREAMS_ONLY);
   }
 
+  /**
+   * Only the services (broker, S3 server, catalog) and the pipeline topics of {@code partitions}
+   * partitions each: the rest runs elsewhere (in containers).
+   */
+  public static PipelineStack startServicesOnly(String name, int partitions) {
+    return start(name, Parts.SERVICES_ONLY, 1, 1, Map.of(Setting.TOPIC_PARTITIONS, Integer.toString(partitions)));
+  }
+
+  /** The services only ({@link #startServicesOnly}), ready for Trino ({@link #startTrino}). */
+  public static PipelineStack startServicesForTrino(String name) {
+    return start(name, Parts.SERVICES_FOR_TRINO);
+  }
+
   private enum Parts {
-    PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, SINK_ONLY, SINK_ONLY_FOR_TRINO, STREAMS_ONLY;
+    PIPELINE, PIPELINE_FOR_TRINO, WORKER_ONLY, SINK_ONLY, SINK_ONLY_FOR_TRINO, STREAMS_ONLY, SERVICES_ONLY,
+    SERVICES_FOR_TRINO;
 
     boolean forTrino() {
-      return this == PIPELINE_FOR_TRINO || this == SINK_ONLY_FOR_TRINO;
+      return this == PIPELINE_FOR_TRINO || this == SINK_ONLY_FOR_TRINO || this == SERVICES_FOR_TRINO;
     }
   }
 
@@ -105,6 +119,11 @@ public final class PipelineStack implements AutoCloseable {
   }
 
   private static PipelineStack start(String name, Parts parts, int streamsInstances, int connectWorkers) {
+    return start(name, parts, streamsInstances, connectWorkers, Map.of());
+  }
+
+  private static PipelineStack start(String name, Parts parts, int streamsInstances, int connectWorkers,
+      Map<Setting, String> settings) {
     Path repo = RepoDir.get();
     Path dataDir = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
         .resolve(name + "-" + System.currentTimeMillis());
@@ -127,6 +146,7 @@ public final class PipelineStack implements AutoCloseable {
     overrides.put(Setting.MAINTENANCE_ENABLED, "false");
     // integration tests run side by side (e2e.forks): a start (Trino's above all) may take longer
     overrides.put(Setting.STARTUP_TIMEOUT_SECONDS, "300");
+    overrides.putAll(settings);
     StackConfig config = StackConfig.of(repo, overrides);
     Component services = new ServicesComponent(ModuleJars.classpath(repo, "local-stack", "the services"));
     if (parts.forTrino()) {
@@ -141,6 +161,7 @@ public final class PipelineStack implements AutoCloseable {
       case WORKER_ONLY -> List.of(services, new ConnectWorkerComponent());
       case SINK_ONLY, SINK_ONLY_FOR_TRINO -> List.of(services, new ConnectWorkerComponent(), new ConnectorComponent());
       case STREAMS_ONLY -> List.of(services, new StreamsComponent());
+      case SERVICES_ONLY, SERVICES_FOR_TRINO -> List.of(services);
     };
     LocalStack stack = new LocalStack(config, components, System.out);
     try {

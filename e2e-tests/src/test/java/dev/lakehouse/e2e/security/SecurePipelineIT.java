@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.OutputTopics;
+import dev.lakehouse.e2e.harness.TestCertificates;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.Http;
@@ -72,11 +73,12 @@ class SecurePipelineIT {
     String keystorePassword = newSecret("broker keystore password");
     String truststorePassword = newSecret("truststore password");
     secrets.put("S3 secret key", EmbeddedS3.SECRET_KEY);
-    TestCertificates certificates = TestCertificates.create(dataDir.resolve("tls"), keystorePassword, truststorePassword);
+    TestCertificates certificates = TestCertificates.create(dataDir.resolve("tls"), keystorePassword, truststorePassword,
+        "broker");
     Path truststore = certificates.truststore();
 
     try (EmbeddedKafka kafka = EmbeddedKafka.startWithSaslSsl(layout.kafkaDir(),
-            new SaslSslListener(certificates.brokerKeystore(), keystorePassword));
+            new SaslSslListener(certificates.keystore("broker"), keystorePassword));
         EmbeddedS3 s3 = EmbeddedS3.start(layout.s3Dir(), 0)) {
       LocalCatalog.initialize(layout.catalogFile(), s3.endpoint());
       PipelineTopics.ensure(kafka.bootstrapServers(), PARTITIONS);
