@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class JvmOptionsTest {
   @Test
   void areOptionsWithoutTheFilesComments() {
-    assertThat(JvmOptions.recommended()).isNotEmpty().allSatisfy(option -> assertThat(option).startsWith("-XX:"));
+    assertThat(JvmOptions.recommended()).isNotEmpty()
+        .allSatisfy(option -> assertThat(option).matches("-XX:\\S+|-D\\S+=\\S+"));
   }
 
   @Test
