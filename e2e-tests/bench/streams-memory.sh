@@ -3,7 +3,7 @@
 # restarts (SIGTERM, SIGKILL, SIGTERM), peak resident memory against the limit, with the settings
 # before the shared RocksDB budget as the baseline of the same run (exit 1 when the current settings
 # went over the limit). Needs root for podman; bin/images.sh installs and prepares it.
-#   e2e-tests/bench/streams-memory.sh [-Dbench.events=1000000] [-Dbench.memory-limit-mib=1024]
+#   e2e-tests/bench/streams-memory.sh [-Dbench.events=1000000] [-Dbench.memory-limit-mib=1024] [-Dbench.partitions=12]
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
