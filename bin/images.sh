@@ -180,7 +180,11 @@ cmd_build() {
   done
   cmd_bases
   for component in "${components[@]}"; do
-    build_image "$component"
+    # one build of an image at a time on the machine (the tag and its previous image are shared)
+    (
+      flock 9
+      build_image "$component"
+    ) 9> "$(cache_dir)/container-image-$component.lock"
   done
 }
 
