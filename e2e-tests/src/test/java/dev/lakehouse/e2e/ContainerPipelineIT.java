@@ -26,6 +26,7 @@ import dev.lakehouse.local.stack.MaintenanceConfigFile;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.TrinoQuery;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -73,23 +74,27 @@ class ContainerPipelineIT {
     Stopwatch time = new Stopwatch();
     long buildSeconds = Podman.buildImages();
     time.lap("images built (bin/images.sh build)");
+    Map<String, String> secrets = secrets();
+    Path tlsDir = Files.createDirectories(Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath())
+        .resolve("containers-tls-" + System.currentTimeMillis());
+    // thirteen keytool runs: beside the stack's start
+    CompletableFuture<TestCertificates> certificates = CompletableFuture.supplyAsync(() -> certificates(tlsDir, secrets));
     try (PipelineStack stack = PipelineStack.startServicesForTrino("containers");
         IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
       CompletableFuture<Void> trino = stack.startTrino();
       Path data = stack.config().dataDir();
       Path logs = data.resolve("logs");
-      Map<String, String> secrets = secrets();
-      TestCertificates tls = TestCertificates.create(data.resolve("tls"), secrets.get("keystore"), secrets.get("truststore"),
-          "connect-worker", "connect-config");
-      Path secretsFile = Files.writeString(data.resolve("tls/connect-secrets.properties"),
+      TestCertificates tls = certificates.join();
+      Path secretsFile = Files.writeString(tlsDir.resolve("connect-secrets.properties"),
           "rest.truststore.password=" + secrets.get("truststore") + "\n");
       int restPort = FreePorts.pick();
       Path worker = ProductionWorkerFile.write(data.resolve("config/worker-production.properties"),
           stack.bootstrapServers(), restPort, stack.config().layout().configDir());
       Path streamsState = Files.createDirectories(stack.config().layout().streamsStateDir());
       Files.createDirectories(stack.config().layout().maintenanceDir());
-      // the images' user writes the catalog, the connector's S3 keys file, the app's state
+      // the images' user writes the catalog, the connector's S3 keys file, the app's state, and reads the TLS files
       Container.giveToImageUser(data);
+      Container.giveToImageUser(tlsDir);
       int streamsPort = FreePorts.pick();
       String connectUrl = "https://127.0.0.1:" + restPort;
 
@@ -142,6 +147,18 @@ class ContainerPipelineIT {
     }
   }
 
+  private static TestCertificates certificates(Path dir, Map<String, String> secrets) {
+    try {
+      return TestCertificates.create(dir, secrets.get("keystore"), secrets.get("truststore"), "connect-worker",
+          "connect-config");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while making the test certificates", e);
+    }
+  }
+
   private static Container.Spec connectWorker(TestCertificates tls, Path secretsFile, Path worker, Path data,
       Map<String, String> secrets) {
     return new Container.Spec("connect", name("connect"), "1g")
@@ -172,6 +189,7 @@ class ContainerPipelineIT {
         "--rest-truststore", tls.truststore().toString()));
     return new Container.Spec("connect-config", name("connect-config"), "512m")
         .mount(data)
+        .mount(tls.truststore().getParent())
         .env(RestTls.KEYSTORE_PASSWORD, secrets.get("keystore"))
         .env(RestTls.TRUSTSTORE_PASSWORD, secrets.get("truststore"))
         .args(args);

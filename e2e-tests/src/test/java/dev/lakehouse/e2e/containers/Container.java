@@ -1,5 +1,7 @@
 package dev.lakehouse.e2e.containers;
 
+import com.sun.security.auth.module.UnixSystem;
+import dev.lakehouse.e2e.harness.Prerequisites;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,6 +133,8 @@ public final class Container implements AutoCloseable {
    * init step does for a volume (bind mounts keep the host's owners).
    */
   public static void giveToImageUser(Path folder) throws IOException {
+    Prerequisites.require(new UnixSystem().getUid() == 0,
+        "root: the containers' user (uid " + IMAGE_USER + ") must own the host folders they write, and podman runs as root here");
     try (var paths = Files.walk(folder)) {
       for (Path path : paths.toList()) {
         Files.setAttribute(path, "unix:uid", IMAGE_USER);

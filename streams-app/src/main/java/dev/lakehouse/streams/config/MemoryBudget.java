@@ -31,7 +31,8 @@ public final class MemoryBudget {
         throw new ConfigException("Cannot use " + key + "=" + text + ": a share must be from 1% to " + MAX_PERCENT
             + "% (the heap and the JVM's own memory need the rest)");
       }
-      return totalBytes / 100 * percent;
+      // exact to the byte, without overflow for any total
+      return totalBytes / 100 * percent + totalBytes % 100 * percent / 100;
     }
     Matcher size = SIZE.matcher(value);
     if (!size.matches()) {
