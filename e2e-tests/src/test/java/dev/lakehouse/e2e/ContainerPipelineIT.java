@@ -59,7 +59,8 @@ import org.junit.jupiter.api.Test;
  * truststore's from the secrets file, TLS material made here); the connector applied by the
  * connect-config image over mutual TLS; one maintenance run and one dbt build from their images. The
  * tables must hold the oracle's rows, before and after the maintenance run, and the mart
- * {@code agg_revenue_hourly} the hourly revenue the oracle derives from them.
+ * {@code agg_revenue_hourly} the hourly revenue the oracle derives from them; no container's log may
+ * hold a store password.
  */
 class ContainerPipelineIT {
   private static final int EVENTS = 3_000;
@@ -72,7 +73,7 @@ class ContainerPipelineIT {
   @Test
   void thePipelineRunsFromItsImagesWithinTheirMemoryLimits() throws Exception {
     Stopwatch time = new Stopwatch();
-    long buildSeconds = Podman.buildImages();
+    Podman.buildImages();
     time.lap("images built (bin/images.sh build)");
     Map<String, String> secrets = secrets();
     Path tlsDir = Files.createDirectories(Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath())
@@ -143,7 +144,19 @@ class ContainerPipelineIT {
               service.peakRssBytes().orElseThrow() >> 20);
         }
       }
-      System.out.printf("containers: images built in %d s; %s%n", buildSeconds, time);
+      assertNoSecretIn(logs, secrets);
+      System.out.printf("containers: %s%n", time);
+    }
+  }
+
+  /** The containers' logs (saved when each ended) hold neither store password. */
+  private static void assertNoSecretIn(Path logs, Map<String, String> secrets) throws IOException {
+    try (var files = Files.list(logs)) {
+      List<Path> containerLogs = files.filter(file -> file.getFileName().toString().startsWith("lakehouse-it-")).toList();
+      assertThat(containerLogs).hasSize(5);
+      for (Path log : containerLogs) {
+        assertThat(Files.readString(log)).as("the log of %s", log.getFileName()).doesNotContain(secrets.values());
+      }
     }
   }
 
