@@ -2,7 +2,6 @@ package dev.lakehouse.streams.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.lakehouse.streams.topology.TopologySettings;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package dev.lakehouse.streams.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;

@@ -1,8 +1,8 @@
 package dev.lakehouse.streams.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.topology.deadletters.ErrorClass;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
