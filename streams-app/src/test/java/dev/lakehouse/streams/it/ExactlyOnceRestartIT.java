@@ -238,6 +238,13 @@ class ExactlyOnceRestartIT {
       }
     }
     assertThat(LedgerCoverage.problems(rows.stream().map(ExactlyOnceRestartIT::columns).toList(), input)).isEmpty();
+    Map<String, Long> unknownOrders = new HashMap<>();
+    List.of(0, 1).forEach(partition -> unknownOrders.put(LedgerCoverage.partition(Topics.PAYMENTS, partition), 0L));
+    values(Topics.DEAD_LETTERS).stream().filter(r -> "UNKNOWN_ORDER".equals(String.valueOf(r.get("error_class"))))
+        .forEach(r -> unknownOrders.merge(LedgerCoverage.partition(Topics.PAYMENTS, (Integer) r.get("source_partition")),
+            1L, Long::sum));
+    assertThat(LedgerCoverage.unknownOrderProblems(rows.stream().map(ExactlyOnceRestartIT::columns).toList(),
+        unknownOrders)).isEmpty();
     assertThat(ledgerRows(rows, Topics.PAYMENTS)).allSatisfy(row -> assertThat(row.get("kept"))
         .as("kept payments are windowed or late: %s", row).isEqualTo((Long) row.get("windowed") + (Long) row.get("late")));
     assertThat(sum(ledgerRows(rows, Topics.ORDERS), "kept")).as("orders kept = orders enriched")

@@ -16,7 +16,9 @@ public enum Fate {
   DEAD_LETTERED_MISSING_FIELD,
   DEAD_LETTERED_INVALID_AMOUNT,
   DEAD_LETTERED_INVALID_VALUE,
-  DEAD_LETTERED_EVENT_TIME_OUT_OF_RANGE;
+  DEAD_LETTERED_EVENT_TIME_OUT_OF_RANGE,
+  /** A kept payment that no order matched by its deadline: counted when dead-lettered, not when read. */
+  DEAD_LETTERED_UNKNOWN_ORDER;
 
   public static Fate deadLettered(ErrorClass errorClass) {
     return valueOf("DEAD_LETTERED_" + errorClass.name());

@@ -72,7 +72,8 @@ public final class Ledger {
       LedgerCounts total = get(topic, VALIDATION).plus(get(topic, TRACKER)).plus(get(topic, WINDOWS));
       LedgerCounts emitted = get(topic, EMITTED);
       LedgerCounts interval = total.minus(emitted);
-      if (interval.get(Fate.READ) > 0) {
+      // a row without reads still carries the payments dead-lettered as unknown orders meanwhile
+      if (interval.get(Fate.READ) > 0 || interval.get(Fate.DEAD_LETTERED_UNKNOWN_ORDER) > 0) {
         long firstOffset = emitted.lastOffset == LedgerCounts.NONE ? total.firstOffset : emitted.lastOffset + 1;
         rows.add(row(topic, interval, firstOffset, now));
         store.put(key(topic, EMITTED), total);
@@ -99,10 +100,8 @@ public final class Ledger {
     row.put("records_read", interval.get(Fate.READ));
     row.put("dead_lettered", interval.deadLettered());
     for (ErrorClass errorClass : ErrorClass.values()) {
-      if (errorClass != ErrorClass.UNKNOWN_ORDER) {
-        row.put("dead_lettered_" + errorClass.name().toLowerCase(Locale.ROOT),
-            interval.get(Fate.deadLettered(errorClass)));
-      }
+      row.put("dead_lettered_" + errorClass.name().toLowerCase(Locale.ROOT),
+          interval.get(Fate.deadLettered(errorClass)));
     }
     row.put("duplicates_dropped", interval.get(Fate.DUPLICATE_DROPPED));
     row.put("kept", interval.get(Fate.KEPT));

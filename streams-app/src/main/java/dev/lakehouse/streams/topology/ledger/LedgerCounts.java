@@ -68,8 +68,11 @@ final class LedgerCounts {
     return new LedgerCounts(difference, firstOffset, lastOffset);
   }
 
+  /** Records dead-lettered when read (validation); not the payments dead-lettered later as unknown orders. */
   long deadLettered() {
-    return Arrays.stream(Fate.values()).filter(f -> f.name().startsWith("DEAD_LETTERED_")).mapToLong(this::get).sum();
+    return Arrays.stream(Fate.values())
+        .filter(f -> f.name().startsWith("DEAD_LETTERED_") && f != Fate.DEAD_LETTERED_UNKNOWN_ORDER)
+        .mapToLong(this::get).sum();
   }
 
   /** Store serde: the two offsets, then the counts in {@link Fate} order. */

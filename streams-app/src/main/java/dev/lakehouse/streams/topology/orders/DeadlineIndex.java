@@ -62,7 +62,7 @@ final class DeadlineIndex {
     return Stores.keyValueStoreBuilder(stores.keyValue(name), Serdes.Bytes(), Serdes.ByteArray()).withLoggingDisabled();
   }
 
-  /** Empties the index; {@link #addOpen} then fills it again from the order state. */
+  /** Empties the index, to fill it again from the order state. */
   void clear() {
     List<KeyValue<Bytes, byte[]>> stale = new ArrayList<>();
     try (KeyValueIterator<Bytes, byte[]> all = stored.store().all()) {
@@ -73,11 +73,6 @@ final class DeadlineIndex {
     storedFrom = Long.MAX_VALUE;
   }
 
-  /** Adds the deadlines at or after {@code from} of an order's unpaid orders and unmatched payments. */
-  void addOpen(String orderId, OrderState state, long from) {
-    state.orders.stream().filter(o -> !o.paid && o.deadline >= from).forEach(o -> add(o.deadline, orderId));
-    state.payments.stream().filter(p -> !p.matched && p.deadline >= from).forEach(p -> add(p.deadline, orderId));
-  }
 
   void add(long deadline, String orderId) {
     if (deadline > storedFrom) {

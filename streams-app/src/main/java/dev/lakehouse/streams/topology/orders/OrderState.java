@@ -11,35 +11,44 @@ import java.util.List;
  * for a PLACED order. Mutable: loaded, changed and stored by {@link OrderTracker}.
  */
 final class OrderState {
-  /** An event id and the stream time at which it was seen. */
+  /** An event id and the clock of its input ({@link TrackerClocks}) when it was seen. */
   record Seen(String eventId, long seenAt) {}
 
-  /** A PLACED order; once stream time passes its deadline unpaid, it is UNPAID. */
+  /** An arrival time written by a version that did not keep it: taken as on time. */
+  static final long ARRIVED_UNKNOWN = Long.MIN_VALUE;
+
+  /** A PLACED order; once the payments' clock passes its deadline unpaid, it is UNPAID. */
   static final class WaitingOrder {
     final SourcedEvent order;
     final long deadline;
+    /** The orders' clock when it arrived ({@link TrackerClocks}), or {@link #ARRIVED_UNKNOWN}; set once, when read. */
+    long arrivedAt;
     boolean paid;
     /** The order as the store holds it, once written or read: written again as it is ({@link OrderStateSerde}). */
     byte[] stored;
 
-    WaitingOrder(SourcedEvent order, long deadline, boolean paid) {
+    WaitingOrder(SourcedEvent order, long deadline, long arrivedAt, boolean paid) {
       this.order = order;
       this.deadline = deadline;
+      this.arrivedAt = arrivedAt;
       this.paid = paid;
     }
   }
 
-  /** A successful payment; once stream time passes its deadline unmatched, its order is unknown. */
+  /** A successful payment; once the orders' clock passes its deadline unmatched, its order is unknown. */
   static final class WaitingPayment {
     final SourcedEvent payment;
     final long deadline;
+    /** The payments' clock when it arrived ({@link TrackerClocks}), or {@link #ARRIVED_UNKNOWN}; set once, when read. */
+    long arrivedAt;
     boolean matched;
     /** The payment as the store holds it, once written or read: written again as it is ({@link OrderStateSerde}). */
     byte[] stored;
 
-    WaitingPayment(SourcedEvent payment, long deadline, boolean matched) {
+    WaitingPayment(SourcedEvent payment, long deadline, long arrivedAt, boolean matched) {
       this.payment = payment;
       this.deadline = deadline;
+      this.arrivedAt = arrivedAt;
       this.matched = matched;
     }
   }
@@ -67,13 +76,18 @@ final class OrderState {
     return false;
   }
 
-  /** Whether an unpaid order or an unmatched payment waits until exactly {@code deadline}. */
-  boolean waitsUntil(long deadline) {
+  /** Whether an unpaid order waits until exactly {@code deadline}. */
+  boolean orderWaitsUntil(long deadline) {
     for (WaitingOrder o : orders) {
       if (!o.paid && o.deadline == deadline) {
         return true;
       }
     }
+    return false;
+  }
+
+  /** Whether an unmatched payment waits until exactly {@code deadline}. */
+  boolean paymentWaitsUntil(long deadline) {
     for (WaitingPayment p : payments) {
       if (!p.matched && p.deadline == deadline) {
         return true;
@@ -83,10 +97,11 @@ final class OrderState {
   }
 
   /**
-   * Records {@code eventId} as seen at {@code now} and forgets what no longer matters: ids seen
-   * before {@code forgetSeenBefore}, orders and payments whose deadline passed (already resolved).
+   * Records {@code eventId} as seen at {@code seenAt} (the clock of its input) and forgets what no
+   * longer matters: ids seen before {@code forgetSeenBefore}, and the orders and payments whose
+   * deadline is before the time they fall due on (already resolved).
    */
-  void remember(String eventId, long now, long forgetSeenBefore) {
+  void remember(String eventId, long seenAt, long forgetSeenBefore, long ordersDue, long paymentsDue) {
     // plain loops: this runs for every event, and a lambda capturing the times is an allocation per call
     for (Iterator<Seen> it = seen.iterator(); it.hasNext();) {
       if (it.next().seenAt() < forgetSeenBefore) {
@@ -94,15 +109,15 @@ final class OrderState {
       }
     }
     for (Iterator<WaitingOrder> it = orders.iterator(); it.hasNext();) {
-      if (it.next().deadline < now) {
+      if (it.next().deadline < ordersDue) {
         it.remove();
       }
     }
     for (Iterator<WaitingPayment> it = payments.iterator(); it.hasNext();) {
-      if (it.next().deadline < now) {
+      if (it.next().deadline < paymentsDue) {
         it.remove();
       }
     }
-    seen.add(new Seen(eventId, now));
+    seen.add(new Seen(eventId, seenAt));
   }
 }

@@ -19,8 +19,14 @@ import org.apache.kafka.common.serialization.Serializer;
  * Store serde of an {@link OrderState}: three counted lists; events as {@link SourcedEventSerde}. A
  * waiting order or payment is encoded once: the bytes it was written or read as are kept with it
  * and written again as they are, since it never changes while it waits.
+ *
+ * <p>The arrival times of the waiting orders and payments follow the three lists, after a marker:
+ * a reader of an earlier version stops after the lists and never sees them (so a rollback still
+ * reads the state), and a state written by such a version has none (taken as arrived on time).
  */
 final class OrderStateSerde implements Serde<OrderState> {
+  private static final byte ARRIVALS = 1;
+
   private final SourcedEventSerde orders = new SourcedEventSerde(Topics.ORDERS);
   private final SourcedEventSerde payments = new SourcedEventSerde(Topics.PAYMENTS);
 
@@ -55,6 +61,13 @@ final class OrderStateSerde implements Serde<OrderState> {
           }
           out.write(payment.stored);
         }
+        out.writeByte(ARRIVALS);
+        for (OrderState.WaitingOrder order : state.orders) {
+          out.writeLong(order.arrivedAt);
+        }
+        for (OrderState.WaitingPayment payment : state.payments) {
+          out.writeLong(payment.arrivedAt);
+        }
       } catch (IOException | RuntimeException e) {
         throw new SerializationException("Cannot serialize the order state for " + topic + ": " + e, e);
       }
@@ -81,7 +94,8 @@ final class OrderStateSerde implements Serde<OrderState> {
           long deadline = in.readLong();
           boolean paid = in.readBoolean();
           int start = data.length - bytes.available();
-          OrderState.WaitingOrder order = new OrderState.WaitingOrder(orders.read(in), deadline, paid);
+          OrderState.WaitingOrder order =
+              new OrderState.WaitingOrder(orders.read(in), deadline, OrderState.ARRIVED_UNKNOWN, paid);
           order.stored = Arrays.copyOfRange(data, start, data.length - bytes.available());
           waitingOrders.add(order);
         }
@@ -91,9 +105,18 @@ final class OrderStateSerde implements Serde<OrderState> {
           long deadline = in.readLong();
           boolean matched = in.readBoolean();
           int start = data.length - bytes.available();
-          OrderState.WaitingPayment payment = new OrderState.WaitingPayment(payments.read(in), deadline, matched);
+          OrderState.WaitingPayment payment =
+              new OrderState.WaitingPayment(payments.read(in), deadline, OrderState.ARRIVED_UNKNOWN, matched);
           payment.stored = Arrays.copyOfRange(data, start, data.length - bytes.available());
           waitingPayments.add(payment);
+        }
+        if (bytes.available() > 0 && in.readByte() == ARRIVALS) {
+          for (OrderState.WaitingOrder order : waitingOrders) {
+            order.arrivedAt = in.readLong();
+          }
+          for (OrderState.WaitingPayment payment : waitingPayments) {
+            payment.arrivedAt = in.readLong();
+          }
         }
         return new OrderState(seen, waitingOrders, waitingPayments);
       } catch (IOException | RuntimeException e) {

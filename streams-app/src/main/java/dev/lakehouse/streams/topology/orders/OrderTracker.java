@@ -4,6 +4,7 @@ import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.streams.topology.LakehouseMetrics;
 import dev.lakehouse.streams.topology.TopologySettings;
 import dev.lakehouse.streams.topology.deadletters.DeadLetters;
+import dev.lakehouse.streams.topology.deadletters.ErrorClass;
 import dev.lakehouse.streams.topology.deadletters.Violation;
 import dev.lakehouse.streams.topology.event.Fields;
 import dev.lakehouse.streams.topology.event.Routed;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.metrics.Sensor;
@@ -30,41 +32,41 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * One store per order id for two jobs that both key by it: dropping producer retries, and joining
- * PLACED orders with SUCCEEDED payments (see TOPOLOGY.md). Orders and payments are both keyed by
- * order_id, so they meet in the same task; each event costs one state write.
+ * PLACED orders with SUCCEEDED payments ({@link PaymentJoin}; see TOPOLOGY.md). Orders and payments
+ * are both keyed by order_id, so they meet in the same task; each event costs one state write.
  *
- * <p>Time is the stream time of the task (highest event time of the orders and payments it kept).
- * An event id is remembered for the dedup window from when it was seen, whatever its event time.
- * A PLACED order at time t is paid by the first successful payment in [t, t + join window] that
- * arrives before its deadline max(t + join window, arrival) + grace; when stream time passes the
- * deadline unpaid, it is UNPAID. A successful payment that matched no order by its deadline
- * max(its time, arrival) + grace becomes an UNKNOWN_ORDER dead letter.
+ * <p>Time is kept per input ({@link TrackerClocks}): the orders' and the payments' stream times, each
+ * the highest event time of its own partition, so that no decision depends on how the task
+ * interleaved the two partitions. An event id is remembered for the dedup window of its input's
+ * clock from when it was seen, whatever its event time.
  *
  * <p>The state is a window store, so that its retention drops old state segment by segment
- * without a delete per order. Its timestamps are buckets of stream time, each as long as the
- * longest a state must live after its latest change (R = dedup window, or join window + grace if
- * longer): a changed state is written into the bucket of the current stream time, so it is found
- * in that bucket or the one before, by point lookups rather than range scans; the older copy is
- * left to expire with its segment (retention 2R).
+ * without a delete per order. Its timestamps are buckets of the latest of the two clocks, each as
+ * long as the longest a state must live after its latest change (L = the dedup window, or the join
+ * window + grace if longer, plus the max input skew, after which a deadline falls due whatever the
+ * other input's clock): a changed state is written into the bucket of the current time, so it is
+ * found in that bucket or the one before, by point lookups rather than range scans; the older copy
+ * is left to expire with its segment (retention 2L).
  */
-final class OrderTracker implements Processor<String, SourcedEvent, String, Routed<SourcedEvent>> {
+final class OrderTracker implements Processor<String, SourcedEvent, String, Routed<SourcedEvent>>, PaymentJoin.Outcomes {
   static final String STATE_STORE = "order-state";
+  /** Hints of the orders' deadlines (due on the payments' clock). */
   static final String DEADLINES_STORE = "order-state-deadlines";
+  /** Hints of the payments' deadlines (due on the orders' clock). */
+  static final String PAYMENT_DEADLINES_STORE = "order-state-payment-deadlines";
 
+  private final TopologySettings settings;
   private final long dedupMs;
-  private final Duration joinWindow;
-  private final long joinWindowMs;
-  private final long graceMs;
+  private final long maxSkewMs;
   private final long bucketMs;
   private final boolean ledgerOn;
-  private final Duration ledgerInterval;
   private final Map<String, String> windowStreamTimeKeys;
   private final TrackerMemory memory;
 
   private ProcessorContext<String, Routed<SourcedEvent>> context;
   private OrderStates states;
-  private DeadlineIndex deadlines;
-  private StreamTime streamTime;
+  private TrackerClocks clocks;
+  private PaymentJoin join;
   private Map<String, LedgerStep> ledgerSteps;
   private Map<String, Sensor> duplicates;
   private Sensor extraPayments;
@@ -76,21 +78,20 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
   }
 
   OrderTracker(TopologySettings settings, Map<String, String> windowStreamTimeKeys, TrackerMemory memory) {
+    this.settings = settings;
     this.memory = memory;
     this.dedupMs = settings.dedupWindow().toMillis();
-    this.joinWindow = settings.paymentJoinWindow();
-    this.joinWindowMs = joinWindow.toMillis();
-    this.graceMs = settings.windowGrace().toMillis();
+    this.maxSkewMs = settings.paymentJoinMaxInputSkew().toMillis();
     this.bucketMs = stateLifetime(settings).toMillis();
     this.ledgerOn = Ledger.isOn(settings);
-    this.ledgerInterval = settings.ledgerInterval();
     this.windowStreamTimeKeys = windowStreamTimeKeys;
   }
 
   /** How long a state must stay after its last change: long enough for every deadline and remembered id. */
   static Duration stateLifetime(TopologySettings settings) {
     Duration join = settings.paymentJoinWindow().plus(settings.windowGrace());
-    return join.compareTo(settings.dedupWindow()) > 0 ? join : settings.dedupWindow();
+    Duration longest = join.compareTo(settings.dedupWindow()) > 0 ? join : settings.dedupWindow();
+    return longest.plus(settings.paymentJoinMaxInputSkew());
   }
 
   static List<StoreBuilder<?>> storeBuilders(StoreTypes stores, TopologySettings settings) {
@@ -102,15 +103,19 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
         Stores.windowStoreBuilder(
             stores.window(STATE_STORE, stateLifetime(settings).multipliedBy(2), Duration.ofMillis(1)),
             Serdes.String(), Serdes.ByteArray()).withCachingDisabled(),
-        DeadlineIndex.storeBuilder(stores, DEADLINES_STORE));
+        DeadlineIndex.storeBuilder(stores, DEADLINES_STORE),
+        DeadlineIndex.storeBuilder(stores, PAYMENT_DEADLINES_STORE));
   }
 
   @Override
   public void init(ProcessorContext<String, Routed<SourcedEvent>> context) {
     this.context = context;
     this.states = new OrderStates(context.getStateStore(STATE_STORE), bucketMs, memory.keptStates());
-    this.deadlines = new DeadlineIndex(context.getStateStore(DEADLINES_STORE), memory.deadlineHints());
-    this.streamTime = new StreamTime(context.getStateStore(StreamTime.STORE), STATE_STORE);
+    this.clocks = new TrackerClocks(context.getStateStore(StreamTime.STORE), STATE_STORE,
+        settings.paymentJoinMaxInputSkew());
+    this.join = new PaymentJoin(settings.paymentJoinWindow().toMillis(), settings.windowGrace().toMillis(),
+        new DeadlineIndex(context.getStateStore(DEADLINES_STORE), memory.deadlineHints()),
+        new DeadlineIndex(context.getStateStore(PAYMENT_DEADLINES_STORE), memory.deadlineHints()), this);
     this.duplicates = Map.of(
         Topics.ORDERS, LakehouseMetrics.counter(context.metrics(), LakehouseMetrics.DUPLICATES_DROPPED, Topics.ORDERS),
         Topics.PAYMENTS,
@@ -123,39 +128,38 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
         Topics.PAYMENTS, LedgerStep.in(context, ledgerOn, Topics.PAYMENTS, Ledger.TRACKER));
     if (ledgerOn) {
       Ledger ledger = new Ledger(context, windowStreamTimeKeys);
-      context.schedule(ledgerInterval, PunctuationType.WALL_CLOCK_TIME, wallClock -> ledger.takeRows(wallClock)
+      context.schedule(settings.ledgerInterval(), PunctuationType.WALL_CLOCK_TIME, wallClock -> ledger.takeRows(wallClock)
           .forEach(row -> context.forward(new Record<>(Ledger.rowKey(row), Routed.<SourcedEvent>divert(row), wallClock))));
     }
-    long now = streamTime.current();
-    rebuildDerivedState(now == StreamTime.NONE ? 0L : now);
+    rebuildDerivedState();
   }
 
-  /** Fills the deadline index and the stored ids from the order state, in one scan. */
-  private void rebuildDerivedState(long from) {
-    deadlines.clear();
-    states.load((orderId, state) -> deadlines.addOpen(orderId, state, from));
+  /** Fills the deadline indexes and the stored ids from the order state, in one scan. */
+  private void rebuildDerivedState() {
+    join.clearDeadlines();
+    long ordersDue = clocks.started() ? clocks.ordersDue() : Long.MIN_VALUE;
+    long paymentsDue = clocks.started() ? clocks.paymentsDue() : Long.MIN_VALUE;
+    states.load((orderId, state) -> join.addOpen(orderId, state, ordersDue, paymentsDue));
   }
 
   @Override
   public void process(Record<String, SourcedEvent> record) {
-    long previous = streamTime.current();
-    long now = streamTime.advance(record.timestamp());
-    if (now > previous && previous != StreamTime.NONE) {
-      resolveDeadlines(previous, now);
-      states.forgetBefore(now - bucketMs);
-    }
     SourcedEvent event = record.value();
-    String orderId = record.key();
     String topic = event.lineage().topic();
-    OrderState state = states.latest(orderId, now - bucketMs, now);
+    advanceClocks(topic, record.timestamp());
+    String orderId = record.key();
+    long latest = clocks.latest();
+    OrderState state = states.latest(orderId, latest - bucketMs, latest);
     String eventId = event.text(Fields.EVENT_ID);
     long offset = event.lineage().offset();
-    if (state.seenSince(eventId, now - dedupMs)) {
+    long seenAt = clocks.of(topic);
+    if (state.seenSince(eventId, seenAt - dedupMs)) {
       duplicates.get(topic).record();
       ledgerSteps.get(topic).read(offset, Fate.DUPLICATE_DROPPED);
       return;
     }
-    state.remember(eventId, now, now - dedupMs);
+    // an id is kept while its own input's clock may still be within the dedup window of it
+    state.remember(eventId, seenAt, latest - maxSkewMs - dedupMs, clocks.ordersDue(), clocks.paymentsDue());
     boolean placedOrder = Topics.ORDERS.equals(topic) && TopologySettings.PLACED.equals(event.text(Fields.STATUS));
     // PLACED orders and all payments go on to their window step
     if (placedOrder || Topics.PAYMENTS.equals(topic)) {
@@ -165,95 +169,59 @@ final class OrderTracker implements Processor<String, SourcedEvent, String, Rout
     }
     context.forward(record.withValue(Routed.keep(event)));
     if (placedOrder) {
-      place(state, orderId, event, now);
+      join.place(state, orderId, event, seenAt, clocks.ordersDue());
     } else if (Topics.PAYMENTS.equals(topic) && TopologySettings.SUCCEEDED.equals(event.text(Fields.OUTCOME))) {
-      pay(state, orderId, event, now);
+      join.pay(state, orderId, event, seenAt, clocks.paymentsDue());
     }
-    states.put(orderId, state, now);
+    states.put(orderId, state, latest);
   }
 
-  /** A new PLACED order takes the successful payments already waiting in its window; the first pays it. */
-  private void place(OrderState state, String orderId, SourcedEvent order, long now) {
-    long time = order.eventTime();
-    boolean paid = false;
-    for (OrderState.WaitingPayment waiting : state.payments) {
-      long paidAt = waiting.payment.eventTime();
-      if (paidAt >= time && paidAt <= time + joinWindowMs) {
-        if (!waiting.matched) {
-          waiting.matched = true;
-          stopWaiting(state, orderId, waiting.deadline);
-        }
-        paid = payOnce(orderId, order, waiting.payment, paid);
-      }
+  /** Moves the record's input clock, then emits what fell due on either input's time meanwhile. */
+  private void advanceClocks(String topic, long time) {
+    if (!clocks.started()) {
+      clocks.advance(topic, time);
+      return;
     }
-    long deadline = Math.max(time + joinWindowMs, now) + graceMs;
-    state.orders.add(new OrderState.WaitingOrder(order, deadline, paid));
-    if (!paid) {
-      deadlines.add(deadline, orderId);
+    long latestBefore = clocks.latest();
+    long ordersDueBefore = clocks.ordersDue();
+    long paymentsDueBefore = clocks.paymentsDue();
+    clocks.advance(topic, time);
+    long latest = clocks.latest();
+    Function<String, OrderState> stateOf = orderId -> states.latest(orderId, latestBefore - bucketMs, latest);
+    if (clocks.ordersDue() > ordersDueBefore) {
+      join.resolveOrders(ordersDueBefore, clocks.ordersDue(), stateOf);
     }
-  }
-
-  /** A new successful payment pays every open PLACED order whose window holds it, once each. */
-  private void pay(OrderState state, String orderId, SourcedEvent payment, long now) {
-    long paidAt = payment.eventTime();
-    boolean matched = false;
-    for (OrderState.WaitingOrder waiting : state.orders) {
-      long time = waiting.order.eventTime();
-      if (paidAt >= time && paidAt <= time + joinWindowMs) {
-        matched = true;
-        boolean wasPaid = waiting.paid;
-        waiting.paid = payOnce(orderId, waiting.order, payment, wasPaid);
-        if (!wasPaid) {
-          stopWaiting(state, orderId, waiting.deadline);
-        }
-      }
+    if (clocks.paymentsDue() > paymentsDueBefore) {
+      join.resolvePayments(paymentsDueBefore, clocks.paymentsDue(), stateOf);
     }
-    long deadline = Math.max(paidAt, now) + graceMs;
-    state.payments.add(new OrderState.WaitingPayment(payment, deadline, matched));
-    if (!matched) {
-      deadlines.add(deadline, orderId);
+    if (latest > latestBefore) {
+      states.forgetBefore(latest - bucketMs);
     }
   }
 
-  /** An order or payment of the order id no longer waits for its deadline: drops the hint, unless another one does. */
-  private void stopWaiting(OrderState state, String orderId, long deadline) {
-    if (!state.waitsUntil(deadline)) {
-      deadlines.remove(deadline, orderId);
-    }
+  @Override
+  public void paid(String orderId, SourcedEvent order, SourcedEvent payment) {
+    GenericRecord row = OrderPaymentRows.paid(order, payment, context.currentSystemTimeMs());
+    context.forward(new Record<>(orderId, Routed.divert(row), payment.eventTime()));
   }
 
-  /** Emits PAID unless the order is already paid (then the payment is an extra one); returns true. */
-  private boolean payOnce(String orderId, SourcedEvent order, SourcedEvent payment, boolean alreadyPaid) {
-    if (alreadyPaid) {
-      extraPayments.record();
-    } else {
-      GenericRecord row = OrderPaymentRows.paid(order, payment, context.currentSystemTimeMs());
-      context.forward(new Record<>(orderId, Routed.divert(row), payment.eventTime()));
-    }
-    return true;
+  @Override
+  public void extraPayment() {
+    extraPayments.record();
   }
 
-  /** Emits what fell due as stream time moved from {@code previous} to {@code now}: deadlines in [previous, now). */
-  private void resolveDeadlines(long previous, long now) {
-    for (String orderId : deadlines.takeBefore(now)) {
-      OrderState state = states.latest(orderId, previous - bucketMs, now);
-      for (OrderState.WaitingOrder waiting : state.orders) {
-        if (!waiting.paid && waiting.deadline >= previous && waiting.deadline < now) {
-          GenericRecord row = OrderPaymentRows.unpaid(waiting.order, joinWindow, context.currentSystemTimeMs());
-          context.forward(new Record<>(orderId, Routed.divert(row), waiting.order.eventTime() + joinWindowMs));
-        }
-      }
-      for (OrderState.WaitingPayment waiting : state.payments) {
-        if (!waiting.matched && waiting.deadline >= previous && waiting.deadline < now) {
-          unknownOrder(orderId, waiting.payment);
-        }
-      }
-    }
+  @Override
+  public void unpaid(String orderId, SourcedEvent order) {
+    GenericRecord row = OrderPaymentRows.unpaid(order, settings.paymentJoinWindow(), context.currentSystemTimeMs());
+    context.forward(new Record<>(orderId, Routed.divert(row),
+        order.eventTime() + settings.paymentJoinWindow().toMillis()));
   }
 
-  private void unknownOrder(String orderId, SourcedEvent payment) {
-    Violation violation = OrderPaymentRows.unknownOrder(payment, joinWindow);
+  @Override
+  public void unknownOrder(String orderId, SourcedEvent payment) {
+    Violation violation = OrderPaymentRows.unknownOrder(payment, settings.paymentJoinWindow());
     unknownOrders.record();
+    ledgerSteps.get(Topics.PAYMENTS).count(Fate.deadLettered(ErrorClass.UNKNOWN_ORDER));
     GenericRecord row = DeadLetters.row(violation, payment.lineage(), orderId, null,
         Instant.ofEpochMilli(payment.eventTime()), context.currentSystemTimeMs());
     context.forward(new Record<>(orderId, Routed.<SourcedEvent>divert(row), payment.eventTime(),

@@ -31,7 +31,8 @@ public final class OrderTracking {
     return RoutedBranches.split(
         orders.merge(payments, Named.as("orders-and-payments"))
             .process(() -> new OrderTracker(settings, windowStreamTimeKeys, memory), Named.as(NAME),
-                OrderTracker.STATE_STORE, OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
+                OrderTracker.STATE_STORE, OrderTracker.DEADLINES_STORE, OrderTracker.PAYMENT_DEADLINES_STORE,
+                StreamTime.STORE, Ledger.STORE),
         NAME);
   }
 }

@@ -63,6 +63,7 @@ class LedgerTest {
       assertThat(payments.get("kept")).isEqualTo(1L);
       assertThat(payments.get("windowed")).isEqualTo(1L);
       assertThat(payments.get("dead_lettered")).isEqualTo(0L);
+      assertThat(payments.get("dead_lettered_unknown_order")).isEqualTo(0L);
       assertThat(harness.read(Topics.LATE_EVENTS)).hasSize(1);
       assertThat(harness.read(Topics.DEAD_LETTERS)).hasSize(2);
     }
@@ -86,6 +87,31 @@ class LedgerTest {
       assertThat(rows).extracting(r -> r.get("first_offset") + ".." + r.get("last_offset") + ": " + r.get("records_read"))
           .containsExactly("0..2: 3", "3..4: 2");
       assertThat(rows).extracting(r -> r.get("source_topic").toString()).containsOnly(Topics.ORDERS);
+    }
+  }
+
+  @Test
+  void paymentsDeadLetteredAsUnknownOrdersAreCountedWhenTheVerdictComesInARowWithoutReadsIfNeedBe() {
+    TestEvents events = new TestEvents(34);
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.PAYMENTS, events.payment("o-404", "SUCCEEDED", "1.00", T));         // payments 0
+      harness.pipe(Topics.PAYMENTS, events.payment("o-405", "SUCCEEDED", "1.00", T));         // payments 1
+      harness.pipe(Topics.ORDERS, events.order("o-1", "c-1", "m-1", "CANCELLED", "1.00", "EUR", T));
+      harness.advanceWallClock(INTERVAL);
+      // the orders' stream time passes both payments' deadlines (their time + grace): no order came
+      harness.pipe(Topics.ORDERS, events.order("o-2", "c-1", "m-1", "CANCELLED", "1.00", "EUR",
+          T.plus(Duration.ofMinutes(3))));
+      harness.advanceWallClock(INTERVAL);
+
+      List<GenericRecord> rows = rows(harness);
+      assertThat(harness.read(Topics.DEAD_LETTERS)).extracting(r -> r.value().get("error_class").toString())
+          .containsExactly("UNKNOWN_ORDER", "UNKNOWN_ORDER");
+      assertThat(rows.stream().filter(r -> r.get("source_topic").toString().equals(Topics.PAYMENTS)))
+          .extracting(r -> r.get("first_offset") + ".." + r.get("last_offset") + ": read " + r.get("records_read")
+              + ", kept " + r.get("kept") + ", dead-lettered " + r.get("dead_lettered") + ", unknown orders "
+              + r.get("dead_lettered_unknown_order"))
+          .containsExactly("0..1: read 2, kept 2, dead-lettered 0, unknown orders 0",
+              "2..1: read 0, kept 0, dead-lettered 0, unknown orders 2");
     }
   }
 

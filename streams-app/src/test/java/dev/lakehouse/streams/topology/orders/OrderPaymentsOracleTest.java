@@ -74,7 +74,8 @@ class OrderPaymentsOracleTest {
       oracleInput.add(new PaymentJoinOracle.Event(record.get("event_id").toString(), record.get("order_id").toString(),
           isOrder, counts, TestEvents.millis(record)));
     }
-    PaymentJoinOracle oracle = new PaymentJoinOracle(oracleInput, WINDOW.toMillis(), GRACE.toMillis());
+    PaymentJoinOracle oracle = new PaymentJoinOracle(oracleInput, WINDOW.toMillis(), GRACE.toMillis(),
+        TopologySettings.defaults().paymentJoinMaxInputSkew().toMillis());
     assertThat(oracle.resolvedOrders.values()).as("some orders paid").anyMatch(paid -> paid != null);
     assertThat(oracle.resolvedOrders.values()).as("some orders unpaid").contains((String) null);
     assertThat(oracle.unknownOrderPayments).as("some unknown orders").isNotEmpty();

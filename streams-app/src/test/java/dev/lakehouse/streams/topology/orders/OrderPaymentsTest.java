@@ -29,13 +29,14 @@ class OrderPaymentsTest {
   @Test
   void aPaymentWaitingUntilTheDeadlineOfAnOrderPaidMeanwhileStillBecomesAnUnknownOrder() {
     TestEvents events = new TestEvents(34);
-    // far behind stream time, the order and a payment before it wait until the same deadline:
-    // stream time + grace; a second payment then pays the order, and the first must still come due
+    // far behind both inputs' stream times, the order and a payment before it wait until the same
+    // deadline: stream time + grace; a second payment then pays the order, and the first must still come due
     GenericRecord beforeOrder = events.payment("o-1", "SUCCEEDED", "10.00", T.minus(Duration.ofMinutes(5)));
     GenericRecord inWindow = events.payment("o-1", "SUCCEEDED", "10.00", T.plus(Duration.ofMinutes(10)));
     try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
       harness.pipe(Topics.ORDERS, events.order("o-ahead", "c-1", "m-1", "CANCELLED", "1.00", "EUR",
           T.plus(Duration.ofMinutes(60))));
+      harness.pipe(Topics.PAYMENTS, events.payment("o-ahead", "DECLINED", "1.00", T.plus(Duration.ofMinutes(60))));
       harness.pipe(Topics.ORDERS, events.order("o-1", "c-1", "m-1", "PLACED", "10.00", "EUR", T));
       harness.pipe(Topics.PAYMENTS, beforeOrder);
       harness.pipe(Topics.PAYMENTS, inWindow);
@@ -71,9 +72,11 @@ class OrderPaymentsTest {
       harness.pipe(Topics.PAYMENTS, unknownOrder);
       harness.pipe(Topics.PAYMENTS, beforeOrder);
       harness.pipe(Topics.PAYMENTS, afterWindow);
-      // moves stream time past every window above: order time + 30 min + 2 min grace
+      // moves both inputs' stream times past every window above: order time + 30 min + 2 min grace (the
+      // orders' deadlines fall due on the payments' stream time, the payments' on the orders')
       harness.pipe(Topics.ORDERS, events.order("o-late", "c-1", "m-1", "PLACED", "1.00", "EUR",
           T.plus(Duration.ofMinutes(40))));
+      harness.pipe(Topics.PAYMENTS, events.payment("o-late", "DECLINED", "1.00", T.plus(Duration.ofMinutes(40))));
 
       Map<String, GenericRecord> rows = new HashMap<>();
       for (TestRecord<String, GenericRecord> record : harness.read(Topics.ORDER_PAYMENTS)) {
@@ -105,6 +108,25 @@ class OrderPaymentsTest {
       assertThat(new String(deadLetter.headers().lastHeader(DeadLetters.HEADER_OFFSET).value(), StandardCharsets.UTF_8))
           .isEqualTo("4");
       assertThat(harness.counter(LakehouseMetrics.RECORDS_DEAD_LETTERED, Topics.PAYMENTS)).isEqualTo(3.0);
+    }
+  }
+
+  @Test
+  void whenThePaymentsStopAnOrderIsUnpaidOnceTheOrdersPassItsDeadlineByTheMaxInputSkew() {
+    TestEvents events = new TestEvents(35);
+    Duration skew = TopologySettings.defaults().paymentJoinMaxInputSkew();
+    try (TopologyHarness harness = new TopologyHarness(TopologySettings.defaults(), stateDir)) {
+      harness.pipe(Topics.PAYMENTS, events.payment("o-0", "DECLINED", "1.00", T));
+      harness.pipe(Topics.ORDERS, events.order("o-1", "c-1", "m-1", "PLACED", "10.00", "EUR", T));
+      // the payments' stream time stands at T: the orders' runs on, up to the deadline (T + 32 min) + the skew
+      harness.pipe(Topics.ORDERS, events.order("o-2", "c-1", "m-1", "CANCELLED", "1.00", "EUR",
+          T.plus(Duration.ofMinutes(32)).plus(skew)));
+      assertThat(harness.read(Topics.ORDER_PAYMENTS)).as("not before the deadline + the skew").isEmpty();
+
+      harness.pipe(Topics.ORDERS, events.order("o-3", "c-1", "m-1", "CANCELLED", "1.00", "EUR",
+          T.plus(Duration.ofMinutes(32)).plus(skew).plusMillis(1)));
+      assertThat(harness.read(Topics.ORDER_PAYMENTS)).singleElement()
+          .satisfies(row -> assertThat(row.value().get("status").toString()).isEqualTo("UNPAID"));
     }
   }
 

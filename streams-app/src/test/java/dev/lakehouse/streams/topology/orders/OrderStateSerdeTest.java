@@ -7,6 +7,7 @@ import dev.lakehouse.streams.topology.event.Lineage;
 import dev.lakehouse.streams.topology.event.SourcedEvent;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
@@ -35,11 +36,33 @@ class OrderStateSerdeTest {
       assertThat(waiting.order.event().get("event_id").toString()).isEqualTo(order.get("event_id").toString());
       assertThat(waiting.order.lineage()).isEqualTo(new Lineage(Topics.ORDERS, 0, 7L));
       assertThat(waiting.deadline).isEqualTo(T.plusSeconds(1920).toEpochMilli());
+      assertThat(waiting.arrivedAt).isEqualTo(T.plusSeconds(5).toEpochMilli());
       assertThat(waiting.paid).isFalse();
     });
-    assertThat(read.payments).singleElement()
-        .satisfies(waiting -> assertThat(waiting.payment.event().get("outcome").toString()).isEqualTo("DECLINED"));
+    assertThat(read.payments).singleElement().satisfies(waiting -> {
+      assertThat(waiting.payment.event().get("outcome").toString()).isEqualTo("DECLINED");
+      assertThat(waiting.arrivedAt).isEqualTo(T.plusSeconds(40).toEpochMilli());
+    });
     assertThat(serialize(read)).isEqualTo(written);
+  }
+
+  @Test
+  void aStateOfAnEarlierVersionReadsWithArrivalsUnknownAndItsReadersStopBeforeTheArrivals() {
+    byte[] written = serialize(state(false, List.of(declined, succeeded)));
+    // the arrivals follow the three lists: a marker byte, then one long per waiting order and payment
+    byte[] earlierVersion = Arrays.copyOf(written, written.length - 1 - 3 * Long.BYTES);
+
+    OrderState read = serde.deserializer().deserialize("store", earlierVersion);
+
+    assertThat(read.orders).extracting(waiting -> waiting.arrivedAt).containsExactly(OrderState.ARRIVED_UNKNOWN);
+    assertThat(read.payments).extracting(waiting -> waiting.arrivedAt)
+        .containsExactly(OrderState.ARRIVED_UNKNOWN, OrderState.ARRIVED_UNKNOWN);
+    assertThat(read.payments).extracting(waiting -> waiting.deadline)
+        .containsExactly(T.plusSeconds(150).toEpochMilli(), T.plusSeconds(180).toEpochMilli());
+    read.orders.get(0).arrivedAt = T.plusSeconds(5).toEpochMilli();
+    read.payments.get(0).arrivedAt = T.plusSeconds(40).toEpochMilli();
+    read.payments.get(1).arrivedAt = T.plusSeconds(70).toEpochMilli();
+    assertThat(serialize(read)).as("the lists are the bytes an earlier version wrote and reads").isEqualTo(written);
   }
 
   @Test
@@ -47,7 +70,7 @@ class OrderStateSerdeTest {
     OrderState read = serde.deserializer().deserialize("store", serialize(state(false, List.of(declined))));
     read.orders.get(0).paid = true;
     read.payments.add(new OrderState.WaitingPayment(new SourcedEvent(succeeded, new Lineage(Topics.PAYMENTS, 0, 9L)),
-        T.plusSeconds(180).toEpochMilli(), true));
+        T.plusSeconds(180).toEpochMilli(), T.plusSeconds(70).toEpochMilli(), true));
 
     assertThat(serialize(read)).isEqualTo(serialize(state(true, List.of(declined, succeeded))));
   }
@@ -57,13 +80,13 @@ class OrderStateSerdeTest {
     state.seen.add(new OrderState.Seen("e-1", T.toEpochMilli()));
     state.seen.add(new OrderState.Seen("e-2", T.plusSeconds(30).toEpochMilli()));
     state.orders.add(new OrderState.WaitingOrder(new SourcedEvent(order, new Lineage(Topics.ORDERS, 0, 7L)),
-        T.plusSeconds(1920).toEpochMilli(), paid));
+        T.plusSeconds(1920).toEpochMilli(), T.plusSeconds(5).toEpochMilli(), paid));
     List<OrderState.WaitingPayment> waiting = new ArrayList<>();
     for (int i = 0; i < payments.size(); i++) {
       GenericRecord payment = payments.get(i);
       boolean matched = payment.get("outcome").toString().equals("SUCCEEDED");
       waiting.add(new OrderState.WaitingPayment(new SourcedEvent(payment, new Lineage(Topics.PAYMENTS, 0, 8L + i)),
-          T.plusSeconds(150 + 30L * i).toEpochMilli(), matched));
+          T.plusSeconds(150 + 30L * i).toEpochMilli(), T.plusSeconds(40 + 30L * i).toEpochMilli(), matched));
     }
     state.payments.addAll(waiting);
     return state;

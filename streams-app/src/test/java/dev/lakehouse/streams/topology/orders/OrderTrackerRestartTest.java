@@ -19,6 +19,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,26 @@ class OrderTrackerRestartTest {
         .as("the retry of o-1 is dropped, its payment kept").containsExactly(Topics.PAYMENTS);
     assertThat(forwarded.stream().filter(routed -> !routed.isKept()).map(routed -> routed.diverted().get("status")))
         .as("o-1 paid by the payment").singleElement().hasToString("PAID");
+  }
+
+  @Test
+  void aTaskWithTheStreamTimeOfAnEarlierVersionStartsBothClocksFromIt() {
+    TopologySettings settings = TopologySettings.defaults();
+    MockProcessorContext<String, Routed<SourcedEvent>> context = contextWithStores(settings);
+    // an earlier version kept one stream time for both inputs, under the order state's name
+    context.<KeyValueStore<String, Long>>getStateStore(StreamTime.STORE)
+        .put(OrderTracker.STATE_STORE, T.plusSeconds(3600).toEpochMilli());
+    TestEvents events = new TestEvents(4);
+    OrderTracker tracker = new OrderTracker(settings, Map.of());
+    tracker.init(context);
+    // an order and its payment an hour behind that stream time meet; had the payments' clock not
+    // started from it, the order would have fallen due at once (an hour behind the latest time)
+    tracker.process(record(Topics.ORDERS, events.order("o-1", "c-1", "m-1", "PLACED", "12.50", "EUR", T), 1));
+    tracker.process(record(Topics.PAYMENTS, events.payment("o-1", "SUCCEEDED", "12.50", T.plusSeconds(30)), 1));
+
+    assertThat(context.forwarded().stream().map(captured -> captured.record().value())
+        .filter(routed -> !routed.isKept()).map(routed -> routed.diverted().get("status")))
+        .singleElement().hasToString("PAID");
   }
 
   private MockProcessorContext<String, Routed<SourcedEvent>> contextWithStores(TopologySettings settings) {

@@ -7,14 +7,15 @@ import java.util.Map;
 
 /**
  * The order-payment join computed by brute force from its definition in TOPOLOGY.md, independently
- * of {@link OrderTracker}'s incremental state: events in arrival order (no duplicates), stream time
- * S(i) = highest event time among arrivals 0..i. A PLACED order o (time t, arrival i) has the
- * deadline max(t + W, S(i)) + grace; a successful payment p (time tp, arrival j) the deadline
- * max(tp, S(j)) + grace; a deadline has passed at arrival k when it is below S(k), and everything
- * is resolved against the final stream time. p can pay o when tp is in [t, t + W] and, at the later
- * of the two arrivals, the earlier one's deadline has not passed. o is PAID by the first such p in
- * arrival order, else UNPAID once its deadline passed; every further p that could pay o counts as
- * an extra payment; a p that could pay no order is an unknown order once its deadline passed.
+ * of {@link OrderTracker}'s incremental state. Events in arrival order (no duplicates). Each input
+ * has its own clock: O(i) = highest order time among arrivals 0..i, P(i) likewise for payments,
+ * L(i) = the later of the two. A PLACED order o (time t, arrival i) has the deadline
+ * D(o) = max(t + W, O(i)) + grace, due on max(P, L - skew); a successful payment p (time tp, arrival
+ * j) has E(p) = max(tp, P(j)) + grace, due on max(O, L - skew). p matches o when tp is in
+ * [t, t + W], P(j) <= D(o) and O(i) <= E(p), and the one that arrived first had not fallen due when
+ * the other arrived. o is PAID by the first matching p in arrival order, else UNPAID once its
+ * deadline fell due; every further p that matches o counts as an extra payment; a p that matches no
+ * order is an unknown order once its deadline fell due. All is resolved against the final clocks.
  */
 final class PaymentJoinOracle {
   /** One arrival: an order (PLACED or not) or a payment attempt. */
@@ -25,29 +26,43 @@ final class PaymentJoinOracle {
   final List<String> unknownOrderPayments = new ArrayList<>();
   int extraPayments;
 
-  PaymentJoinOracle(List<Event> arrivals, long windowMs, long graceMs) {
-    long[] streamTime = new long[arrivals.size()];
-    long[] deadlineOf = new long[arrivals.size()];
-    long max = Long.MIN_VALUE;
-    for (int i = 0; i < arrivals.size(); i++) {
+  PaymentJoinOracle(List<Event> arrivals, long windowMs, long graceMs, long maxSkewMs) {
+    int n = arrivals.size();
+    long[] ownClock = new long[n];
+    long[] ordersDue = new long[n];
+    long[] paymentsDue = new long[n];
+    long[] deadline = new long[n];
+    long orders = Long.MIN_VALUE;
+    long payments = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
       Event e = arrivals.get(i);
-      max = Math.max(max, e.time());
-      streamTime[i] = max;
-      deadlineOf[i] = (e.isOrder() ? Math.max(e.time() + windowMs, max) : Math.max(e.time(), max)) + graceMs;
+      if (e.isOrder()) {
+        orders = Math.max(orders, e.time());
+      } else {
+        payments = Math.max(payments, e.time());
+      }
+      long latest = Math.max(orders, payments);
+      ownClock[i] = e.isOrder() ? orders : payments;
+      ordersDue[i] = Math.max(payments, latest - maxSkewMs);
+      paymentsDue[i] = Math.max(orders, latest - maxSkewMs);
+      deadline[i] = (e.isOrder() ? Math.max(e.time() + windowMs, ownClock[i]) : Math.max(e.time(), ownClock[i]))
+          + graceMs;
     }
-    long finalTime = max;
-    boolean[] paymentMatched = new boolean[arrivals.size()];
-    for (int i = 0; i < arrivals.size(); i++) {
+    long finalOrdersDue = n == 0 ? Long.MIN_VALUE : ordersDue[n - 1];
+    long finalPaymentsDue = n == 0 ? Long.MIN_VALUE : paymentsDue[n - 1];
+    boolean[] paymentMatched = new boolean[n];
+    for (int i = 0; i < n; i++) {
       Event order = arrivals.get(i);
       if (!order.isOrder() || !order.counts()) {
         continue;
       }
       String paidBy = null;
-      for (int j = 0; j < arrivals.size(); j++) {
+      for (int j = 0; j < n; j++) {
         Event payment = arrivals.get(j);
         boolean canPay = !payment.isOrder() && payment.counts() && payment.orderId().equals(order.orderId())
             && payment.time() >= order.time() && payment.time() <= order.time() + windowMs
-            && (j > i ? deadlineOf[i] >= streamTime[j] : deadlineOf[j] >= streamTime[i]);
+            && ownClock[j] <= deadline[i] && ownClock[i] <= deadline[j]
+            && (j > i ? deadline[i] >= ordersDue[j] : deadline[j] >= paymentsDue[i]);
         if (canPay) {
           paymentMatched[j] = true;
           if (paidBy == null) {
@@ -57,13 +72,13 @@ final class PaymentJoinOracle {
           }
         }
       }
-      if (paidBy != null || deadlineOf[i] < finalTime) {
+      if (paidBy != null || deadline[i] < finalOrdersDue) {
         resolvedOrders.put(order.eventId(), paidBy);
       }
     }
-    for (int j = 0; j < arrivals.size(); j++) {
+    for (int j = 0; j < n; j++) {
       Event payment = arrivals.get(j);
-      if (!payment.isOrder() && payment.counts() && !paymentMatched[j] && deadlineOf[j] < finalTime) {
+      if (!payment.isOrder() && payment.counts() && !paymentMatched[j] && deadline[j] < finalPaymentsDue) {
         unknownOrderPayments.add(payment.eventId());
       }
     }
