@@ -213,6 +213,30 @@ class IamPolicyActionsTest {
         kafka("AlterTransactionalId", "transactional-id", "lakehouse-streams-6f1c2b6e-1")));
   }
 
+  /**
+   * The runbook's recovery after a recreated control topic applies the connector under a new name, and a
+   * replay runs a second connector: both named after the rendered connector_name, so the policy grants the
+   * names it begins (lakehouse-iceberg-sink*), not one name; another connector's names stay denied.
+   */
+  @Test
+  void aConnectorAppliedUnderANewNameOfTheSamePrefixMayUseItsTopicsGroupsAndTransactions() {
+    IamPolicy policy = IamPolicy.rendered("msk-connect-worker.json", VALUES);
+    List<Need> needs = new ArrayList<>();
+    for (String name : List.of("lakehouse-iceberg-sink-2", "lakehouse-iceberg-sink-replay-3")) {
+      Stream.of("CreateTopic", "DescribeTopic", "ReadData", "WriteData").forEach(a -> needs.add(topic(a, name + "-control")));
+      Stream.of("CreateTopic", "DescribeTopic", "WriteData").forEach(a -> needs.add(topic(a, name + "-dlq")));
+      for (String group : List.of("connect-" + name, "connect-" + name + "-coord", name + "-control-9d0a2a4f")) {
+        needs.addAll(List.of(kafka("DescribeGroup", "group", group), kafka("AlterGroup", "group", group)));
+      }
+      needs.add(kafka("AlterTransactionalId", "transactional-id", name + "-coordinator-txn-2a4f7b1c-0"));
+    }
+
+    assertAllowed(policy, needs);
+    assertDenied(policy, List.of(topic("WriteData", "other-sink-control"), topic("ReadData", "lakehouse-iceberg-sink-2-dlq"),
+        kafka("AlterGroup", "group", "connect-other-sink"),
+        kafka("AlterTransactionalId", "transactional-id", "other-sink-worker-txn-2a4f7b1c-0")));
+  }
+
   record Need(String action, String resource, Map<String, String> context) {}
 
   private static Need need(String action, String resource) {

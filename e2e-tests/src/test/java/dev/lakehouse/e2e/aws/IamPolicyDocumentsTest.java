@@ -44,8 +44,10 @@ class IamPolicyDocumentsTest {
   private static final Pattern SID = Pattern.compile("[A-Za-z0-9]+");
   private static final Pattern ACTION = Pattern.compile("[a-z0-9-]+:[A-Za-z0-9]+");
   private static final Pattern READ_VERB = Pattern.compile("(Get|List|Describe|BatchGet|Search)[A-Za-z]*");
+  // a wildcard only at the end, or, for the connector's names (a re-apply under a new name, a replay), right
+  // after the name before its fixed suffix: lakehouse-iceberg-sink*-control
   private static final Pattern ARN = Pattern.compile(
-      "arn:aws:(s3|glue|athena|kafka):[a-z0-9-]*:([0-9]{12})?:[^\\s*]+(/\\*|-\\*|_\\*|_\\*/\\*)?");
+      "arn:aws:(s3|glue|athena|kafka):[a-z0-9-]*:([0-9]{12})?:[^\\s*]+(/\\*|-\\*|_\\*|_\\*/\\*|\\*|\\*-[a-z]+(-\\*)?)?");
   /**
    * Actions IAM authorizes only on {@code "*"}: they list what the account has and take no resource
    * type (the service authorization reference; parliament's table agrees). A statement of these
