@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * Counts the records a Kafka Streams client restores into its stores from their changelogs (and
  * into its global stores from their topics), logs each finished restore, and exports the count as
  * {@code lakehouse_streams_restored_records_total{client}}. After a deploy (SIGTERM within the grace
- * period) the count stays 0 but for the records that arrived while the instance was down; after a
+ * period) the count stays 0 but for what was written meanwhile (new reference versions); after a
  * crash it is every record of every store of the instance ({@link LocalState}).
  */
 final class RestoredRecords implements StateRestoreListener {
