@@ -135,12 +135,7 @@ public final class EmbeddedKafka implements KafkaFixture {
   }
 
   private static void addSaslSslListener(Properties props, SaslSslListener listener, int port) {
-    String address = SASL_SSL_LISTENER + "://127.0.0.1:" + port;
-    props.put("listeners", props.getProperty("listeners") + "," + address);
-    props.put("advertised.listeners", props.getProperty("advertised.listeners") + "," + address);
-    props.put("listener.security.protocol.map",
-        props.getProperty("listener.security.protocol.map") + "," + SASL_SSL_LISTENER + ":SASL_SSL");
-    String prefix = "listener.name." + SASL_SSL_LISTENER.toLowerCase(Locale.ROOT) + ".";
+    String prefix = addListener(props, SASL_SSL_LISTENER, port);
     props.put("sasl.enabled.mechanisms", SCRAM_MECHANISM);
     props.put(prefix + "sasl.enabled.mechanisms", SCRAM_MECHANISM);
     props.put(prefix + SCRAM_MECHANISM.toLowerCase(Locale.ROOT) + ".sasl.jaas.config",
@@ -152,14 +147,22 @@ public final class EmbeddedKafka implements KafkaFixture {
   }
 
   private static void addSaslPlaintextListener(Properties props, SaslPlaintextListener listener, int port) {
-    String address = SASL_PLAINTEXT_LISTENER + "://127.0.0.1:" + port;
-    props.put("listeners", props.getProperty("listeners") + "," + address);
-    props.put("advertised.listeners", props.getProperty("advertised.listeners") + "," + address);
-    props.put("listener.security.protocol.map",
-        props.getProperty("listener.security.protocol.map") + "," + SASL_PLAINTEXT_LISTENER + ":SASL_PLAINTEXT");
-    String prefix = "listener.name." + SASL_PLAINTEXT_LISTENER.toLowerCase(Locale.ROOT) + ".";
+    String prefix = addListener(props, SASL_PLAINTEXT_LISTENER, port);
     props.put(prefix + "sasl.enabled.mechanisms", listener.mechanism());
     props.put(prefix + listener.mechanism().toLowerCase(Locale.ROOT) + ".sasl.jaas.config", listener.jaasConfig());
+  }
+
+  /**
+   * A listener named after its security protocol on 127.0.0.1:{@code port}, beside the others; returns the
+   * prefix of its own settings ({@code listener.name.<name>.}).
+   */
+  private static String addListener(Properties props, String protocol, int port) {
+    String address = protocol + "://127.0.0.1:" + port;
+    props.put("listeners", props.getProperty("listeners") + "," + address);
+    props.put("advertised.listeners", props.getProperty("advertised.listeners") + "," + address);
+    props.put("listener.security.protocol.map", props.getProperty("listener.security.protocol.map") + "," + protocol
+        + ":" + protocol);
+    return "listener.name." + protocol.toLowerCase(Locale.ROOT) + ".";
   }
 
   private static void format(Path logDir) throws Exception {
