@@ -13,12 +13,15 @@ import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.TableDiff;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.MaintenanceConfigFile;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +31,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericData;
@@ -82,6 +86,9 @@ class ErasureIT {
       // lands while the erasure runs
       produceOrders(stack, 1200, 400, false);
       Path ids = Files.writeString(stack.config().dataDir().resolve("erase-ids.txt"), ERASED + "\n");
+      String dryRun = launcherDryRun(stack, ids);
+      assertThat(dryRun).as("./lakehouse maintenance erase with the stack's config by default")
+          .doesNotContain("Missing required option").contains("nothing changed (dry run)");
       MaintenanceJobRun.Result erase = MaintenanceJobRun.erase(stack, "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*");
       System.out.println(erase.log());
       assertThat(erase.exitCode()).as("exit code of erase").isZero();
@@ -114,6 +121,19 @@ class ErasureIT {
         assertThat(diff.matches()).as(diff.report()).isTrue();
       }
     }
+  }
+
+  /** {@code ./lakehouse maintenance erase --dry-run} without {@code --config}: the launcher gives it the stack's. */
+  private static String launcherDryRun(PipelineStack stack, Path ids) throws Exception {
+    MaintenanceConfigFile.write(stack.config());
+    ProcessBuilder launcher = new ProcessBuilder(RepoDir.get().resolve("lakehouse").toString(), "maintenance", "erase",
+        "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*", "--dry-run").redirectErrorStream(true);
+    launcher.environment().put("LAKEHOUSE_DATA_DIR", stack.config().dataDir().toString());
+    Process process = launcher.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the dry run finished").isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    return output;
   }
 
   /** Orders {@code first..first+count}; with {@code withCustomer}, every 50th is the erased customer's, the next the look-alike's. */

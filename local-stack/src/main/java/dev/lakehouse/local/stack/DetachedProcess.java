@@ -50,6 +50,8 @@ public final class DetachedProcess {
       for (Setting setting : Setting.values()) {
         builder.environment().remove(setting.envName());
       }
+      // a pod's name for static membership (streams-app instance.id): every local instance would share it
+      builder.environment().remove("LAKEHOUSE_INSTANCE_ID");
       builder.environment().putAll(env);
       return builder.start();
     } catch (IOException e) {

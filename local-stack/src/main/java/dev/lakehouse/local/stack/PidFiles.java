@@ -14,12 +14,15 @@ import java.util.concurrent.TimeoutException;
  * The pid files under {@code <data>/run/}. A pid only counts as a component's process while that
  * process is alive and is the one that was started: its command line carries the component and
  * data-dir markers of {@link JvmCommand}, or (any program, e.g. a Python one) it started at the
- * instant the file recorded. A stale pid reused by another program is never signalled.
+ * instant the file recorded. A stale pid reused by another program is never signalled. A zombie counts as
+ * stopped, and a process that is exiting is waited for and then counts as stopped ({@link ProcessPhase}).
  */
 public final class PidFiles {
   private PidFiles() {}
 
   private static final String STARTED = " started=";
+  /** How long a process that is exiting is waited for before it counts as running after all. */
+  private static final Duration EXIT_WAIT = Duration.ofSeconds(30);
 
   /** Records the pid, and the start instant of that process when the system tells it. */
   static void write(StackLayout layout, String component, long pid) throws IOException {
@@ -36,10 +39,20 @@ public final class PidFiles {
       String[] recorded = Files.readString(file).trim().split(STARTED, 2);
       long pid = Long.parseLong(recorded[0]);
       Optional<Long> startedMillis = recorded.length == 2 ? Optional.of(Long.parseLong(recorded[1])) : Optional.empty();
-      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> isOurs(p, layout, component, startedMillis));
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> isOurs(p, layout, component, startedMillis))
+          .filter(PidFiles::isRunning);
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }
+  }
+
+  /** A zombie is stopped; a process that is exiting (killed a moment ago) is waited for, then stopped too. */
+  private static boolean isRunning(ProcessHandle process) {
+    ProcessPhase phase = ProcessPhase.of(process.pid());
+    if (phase == ProcessPhase.EXITING) {
+      phase = ProcessPhase.awaitExit(process.pid(), EXIT_WAIT);
+    }
+    return phase != ProcessPhase.DEAD;
   }
 
   private static boolean isOurs(ProcessHandle process, StackLayout layout, String component, Optional<Long> startedMillis) {

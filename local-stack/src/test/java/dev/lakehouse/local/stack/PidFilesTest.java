@@ -82,4 +82,46 @@ class PidFilesTest {
     Files.writeString(layout.pidFile("dbt"), ProcessHandle.current().pid() + " started=" + started);
     assertThat(PidFiles.find(layout, "dbt")).as("the same record with the right instant").isPresent();
   }
+
+  /**
+   * kill -9 leaves a pid behind: the process tears down, then stays a zombie until its parent reaps it.
+   * Here the parent never does (it exec'd a sleep), as with a launcher that has gone.
+   */
+  @Test
+  void aKilledComponentLeftAsAZombieIsNotRunning(@TempDir Path repo) throws Exception {
+    StackLayout layout = StackConfig.of(repo, Map.of()).layout();
+    Files.createDirectories(layout.runDir());
+    Process parent = new ProcessBuilder("bash", "-c", "sleep 600 & echo $!; exec sleep 600").start();
+    try {
+      long child = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream()))
+          .readLine().trim());
+      PidFiles.write(layout, "connect", child);
+      assertThat(PidFiles.find(layout, "connect")).as("the live process").map(ProcessHandle::pid).contains(child);
+
+      new ProcessBuilder("kill", "-9", Long.toString(child)).start().waitFor();
+      await().atMost(Duration.ofSeconds(10)).until(() -> ProcessPhase.of(child) == ProcessPhase.DEAD);
+
+      assertThat(ProcessHandle.of(child)).as("the zombie keeps its pid").isPresent();
+      long start = System.nanoTime();
+      assertThat(PidFiles.find(layout, "connect")).as("a zombie is not running").isEmpty();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).as("nothing to wait for").isLessThan(Duration.ofSeconds(5));
+      assertThat(PidFiles.stop(layout, "connect", Duration.ofSeconds(1))).isEqualTo(StopResult.NOT_RUNNING);
+    } finally {
+      parent.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
+  void aProcessIsExitingOnceTheKernelFlaggedItOrASigkillIsPendingAndDeadAsAZombie() {
+    String running = "4242 (java (main)) S 1 4242 4242 0 -1 4194560 0 0 0 0";
+    String exiting = "4242 (java (main)) D 1 4242 4242 0 -1 4194564 0 0 0 0"; // PF_EXITING (0x4) among the flags
+    String zombie = "4242 (java) Z 1 4242 4242 0 -1 4227084 0 0 0 0";
+    String quiet = "Name:\tjava\nSigPnd:\t0000000000000000\nShdPnd:\t0000000000000000\n";
+    String killed = "Name:\tjava\nSigPnd:\t0000000000000000\nShdPnd:\t0000000000000100\n";
+
+    assertThat(ProcessPhase.parse(running, quiet)).isEqualTo(ProcessPhase.RUNNING);
+    assertThat(ProcessPhase.parse(exiting, quiet)).isEqualTo(ProcessPhase.EXITING);
+    assertThat(ProcessPhase.parse(running, killed)).isEqualTo(ProcessPhase.EXITING);
+    assertThat(ProcessPhase.parse(zombie, quiet)).isEqualTo(ProcessPhase.DEAD);
+  }
 }
