@@ -28,7 +28,9 @@ while read -r topic partitions policy configs; do
     continue
   fi
   actual="$(sed -n 's/.*PartitionCount: *\([0-9]*\).*/\1/p' <<< "$description")"
-  actual_policy="$(sed -n 's/.*cleanup\.policy=\([a-z,]*\).*/\1/p' <<< "$description")"
+  # Configs: a=b,cleanup.policy=compact,delete,c=d: the policy's own list ends where the next key= starts
+  actual_policy="$(sed -n 's/.*Configs: *//p' <<< "$description" | tr ',' '\n' \
+    | awk -F= '/^cleanup\.policy=/ { policy = $2; inside = 1; next } inside && !/=/ { policy = policy "," $0; next } { inside = 0 } END { print policy }')"
   actual_policy="${actual_policy:-delete}"
   partitions_of[$topic]=$actual
   if [[ "$actual" != "$partitions" ]]; then
