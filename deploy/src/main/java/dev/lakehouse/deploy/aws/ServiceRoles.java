@@ -32,10 +32,11 @@ public final class ServiceRoles extends Construct {
           .assumedBy(trust(settings, serviceRole))
           .build();
       for (String file : serviceRole.policyFiles(settings.mskIam())) {
-        role.addManagedPolicy(ManagedPolicy.Builder.create(this, name + "-" + file.replace(".json", ""))
+        ManagedPolicy.Builder.create(this, name + "-" + file.replace(".json", ""))
             .description("deploy/iam/" + file)
             .document(templates.document(file))
-            .build());
+            .roles(java.util.List.of(role))
+            .build();
       }
       switch (serviceRole.warehouse()) {
         case WRITE -> storage.key().grantEncryptDecrypt(role);
