@@ -124,6 +124,22 @@ class LakehouseStackTest {
   }
 
   @Test
+  void cdkJsonsContextIsWhatTheSettingsRead() throws Exception {
+    JsonNode context = JSON.readTree(Files.readString(java.nio.file.Path.of("cdk.json"))).get("context");
+    List<String> keys = new ArrayList<>();
+    context.fieldNames().forEachRemaining(keys::add);
+
+    StackSettings settings = StackSettings.fromContext(key -> key.equals("oidcProviderArn") ? TestStacks.OIDC_PROVIDER
+        : context.has(key) ? context.get(key).asText() : null);
+
+    assertThat(keys).containsAll(java.util.Arrays.stream(StackSettings.class.getRecordComponents())
+        .map(java.lang.reflect.RecordComponent::getName).toList());
+    assertThat(settings.commitAgeTables()).containsExactly("pipeline_ledger", "orders_enriched");
+    assertThat(settings.bytesScannedCutoffPerQuery()).isEqualTo(10L * 1024 * 1024 * 1024);
+    assertThat(settings.mskIam()).isFalse();
+  }
+
+  @Test
   void aReplayIdThatCannotNameADatabaseIsRefused() {
     StackSettings base = TestStacks.irsaWithMsk();
     assertThatThrownBy(() -> new StackSettings(base.iamDir(), base.namespace(), base.serviceAccountPrefix(), base.oidcProviderArn(),

@@ -205,6 +205,28 @@ class ChartInvariantsTest {
   }
 
   @Test
+  void aSecondReleaseInTheNamespaceRunsUnderTheFirstOnesServiceAccounts() throws Exception {
+    RenderedChart replay = Chart.render("lakehouse-replay-2", List.of(Chart.MINIMAL_VALUES),
+        Map.of("serviceAccounts.create", "false", "dbt.enabled", "false", "streams.outputTopicPrefix", "replay-2."));
+
+    assertThat(replay.ofKind("ServiceAccount")).extracting(account -> at(account, "metadata", "name"))
+        .containsExactly("lakehouse-replay-2-topics");
+    assertThat(podSpec(replay.get("StatefulSet", "lakehouse-replay-2-streams")).get("serviceAccountName")).isEqualTo("lakehouse-streams");
+    assertThat(at(replay.get("ConfigMap", "lakehouse-replay-2-topics"), "data", "topics.txt").toString())
+        .contains("replay-2.orders-enriched 6 delete").contains("\norders 12 delete");
+  }
+
+  @Test
+  void theDashboardValuesUseTheReadersServiceAccountAndTheStacksWorkgroup() throws Exception {
+    Map<String, Object> superset = new org.yaml.snakeyaml.Yaml().load(java.nio.file.Files.readString(Chart.DIR.resolve("superset-values.yaml")));
+
+    assertThat(superset.get("serviceAccountName")).isEqualTo("lakehouse-" + ServiceRole.ATHENA_READER.serviceAccountSuffix());
+    assertThat(at(superset, "serviceAccount", "create")).isEqualTo(false);
+    assertThat(at(superset, "extraEnv", "ATHENA_WORK_GROUP")).isEqualTo(
+        dev.lakehouse.deploy.aws.StackSettings.fromContext(key -> key.equals("podIdentityCluster") ? "eks" : null).athenaWorkgroup());
+  }
+
+  @Test
   void ordersAndPaymentsWithDifferentPartitionCountsAreRefused() throws Exception {
     String error = Chart.renderFailure(List.of(Chart.MINIMAL_VALUES),
         Map.of("topics.inputs.orders.partitions", "12", "topics.inputs.payments.partitions", "8"));
