@@ -64,7 +64,7 @@ class ChartInvariantsTest {
   void theStreamsMemoryLimitCoversHeapRocksDbAndHeadroom(List<Path> values) throws Exception {
     Map<String, Object> app = container(Chart.render(Chart.NAMESPACE, values, Map.of()).get("StatefulSet", "lakehouse-streams"), "streams-app");
     long heap = heapBytes(app);
-    long rocksDb = Long.parseLong(env(app, "LAKEHOUSE_STREAMS_ROCKSDB_MEMORY").orElseThrow());
+    long rocksDb = mebibytes(env(app, "LAKEHOUSE_STREAMS_ROCKSDB_MEMORY").orElseThrow().replace("MiB", "Mi"));
     long limit = mebibytes(at(app, "resources", "limits", "memory"));
 
     assertThat(rocksDb).isPositive();
@@ -87,7 +87,7 @@ class ChartInvariantsTest {
   void eachStreamsInstanceIsAStaticMemberNamedAfterItsPod() throws Exception {
     Map<String, Object> app = container(Chart.render(Chart.MINIMAL_VALUES).get("StatefulSet", "lakehouse-streams"), "streams-app");
 
-    assertThat(at(envEntry(app, "LAKEHOUSE_STREAMS_INSTANCE_ID"), "valueFrom", "fieldRef", "fieldPath")).isEqualTo("metadata.name");
+    assertThat(at(envEntry(app, "LAKEHOUSE_INSTANCE_ID"), "valueFrom", "fieldRef", "fieldPath")).isEqualTo("metadata.name");
   }
 
   @Test
@@ -233,6 +233,12 @@ class ChartInvariantsTest {
 
     assertThat(error).contains("topics.inputs.orders.partitions is 12 and topics.inputs.payments.partitions is 8")
         .contains("they must be equal");
+  }
+
+  @Test
+  void aMistypedValueIsRefusedByTheValuesSchema() throws Exception {
+    assertThat(Chart.renderFailure(List.of(Chart.MINIMAL_VALUES), Map.of("streams.replica", "3")))
+        .contains("additional properties 'replica' not allowed");
   }
 
   @Test
