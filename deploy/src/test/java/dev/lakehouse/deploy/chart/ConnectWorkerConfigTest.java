@@ -37,21 +37,22 @@ class ConnectWorkerConfigTest {
     assertThat(changed).containsEntry("bootstrap.servers", "b-1.lakehouse.example.kafka.eu-west-1.amazonaws.com:9098,"
         + "b-2.lakehouse.example.kafka.eu-west-1.amazonaws.com:9098")
         .containsEntry("rest.advertised.host.name", "${env:LAKEHOUSE_CONNECT_REST_ADVERTISED_HOST_NAME}");
-    for (String prefix : CLIENT_PREFIXES) {
-      assertThat(rendered.getProperty(prefix + "sasl.mechanism")).isEqualTo("AWS_MSK_IAM");
-      assertThat(rendered.getProperty(prefix + "sasl.client.callback.handler.class"))
-          .isEqualTo("software.amazon.msk.auth.iam.IAMClientCallbackHandler");
-    }
+    assertEveryClient(rendered, "sasl.mechanism", "AWS_MSK_IAM");
+    assertEveryClient(rendered, "sasl.client.callback.handler.class", "software.amazon.msk.auth.iam.IAMClientCallbackHandler");
   }
 
   @Test
   void withScramTheWorkerReadsItsJaasConfigFromTheSecretsFileAsTheTemplateDoes() throws Exception {
     Properties rendered = workerProperties(Map.of("kafka.auth", "scram"));
 
+    assertEveryClient(rendered, "sasl.mechanism", "SCRAM-SHA-512");
+    assertEveryClient(rendered, "sasl.jaas.config", "${file:/etc/lakehouse/connect-secrets.properties:sasl.jaas.config}");
+  }
+
+  /** The worker's own clients and those it makes for connectors (consumer., producer., admin.) all have it. */
+  private static void assertEveryClient(Properties rendered, String key, String value) {
     for (String prefix : CLIENT_PREFIXES) {
-      assertThat(rendered.getProperty(prefix + "sasl.mechanism")).isEqualTo("SCRAM-SHA-512");
-      assertThat(rendered.getProperty(prefix + "sasl.jaas.config"))
-          .isEqualTo("${file:/etc/lakehouse/connect-secrets.properties:sasl.jaas.config}");
+      assertThat(rendered.getProperty(prefix + key)).as(prefix + key).isEqualTo(value);
     }
   }
 
