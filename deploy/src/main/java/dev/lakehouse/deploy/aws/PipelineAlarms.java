@@ -30,6 +30,12 @@ public final class PipelineAlarms extends Construct {
   /** Streams lag: about the 2 minutes of input the runbook allows, for 5 minutes. */
   public static final int STREAMS_LAG_SECONDS = 120;
   public static final String METRICS_NAMESPACE = "Lakehouse";
+  /**
+   * Commit intervals without a commit before the commit-age alarm: one lost Connect worker delays
+   * commits by up to 5 intervals (scheduled.rebalance.max.delay.ms, then a commit round; the arithmetic
+   * is in docs/operations.md, section 6), which must not page.
+   */
+  public static final int COMMIT_AGE_INTERVALS = 6;
   /** The maintenance schedule's interval; a run report missing for two of them alarms. */
   public static final int MAINTENANCE_INTERVAL_MINUTES = 10;
 
@@ -67,14 +73,14 @@ public final class PipelineAlarms extends Construct {
         minutes, TreatMissingData.NOT_BREACHING);
   }
 
-  /** No commit for three commit intervals: every commit PUTs a metadata file under the table's metadata folder. */
+  /** No commit for {@link #COMMIT_AGE_INTERVALS} commit intervals: every commit PUTs a file under the table's metadata folder. */
   private void commitAgeAlarm(StackSettings settings, WarehouseStorage storage, String table) {
     Metric puts = Metric.Builder.create().namespace("AWS/S3").metricName("PutRequests")
         .dimensionsMap(Map.of("BucketName", storage.bucket().getBucketName(), "FilterId", WarehouseStorage.commitMetricsId(table)))
         .statistic("Sum").period(Duration.seconds(settings.commitIntervalSeconds())).build();
-    alarm("commit-age-" + table, puts, "No Iceberg commit to " + StackSettings.SINK_DATABASE + "." + table + " for 3 commit "
-        + "intervals: a stalled sink (docs/operations.md, section 7, 'Timeouts that never fail the task')", 1,
-        ComparisonOperator.LESS_THAN_THRESHOLD, 3, TreatMissingData.BREACHING);
+    alarm("commit-age-" + table, puts, "No Iceberg commit to " + StackSettings.SINK_DATABASE + "." + table + " for "
+        + COMMIT_AGE_INTERVALS + " commit intervals: a stalled sink (docs/operations.md, section 7, 'Timeouts that never "
+        + "fail the task')", 1, ComparisonOperator.LESS_THAN_THRESHOLD, COMMIT_AGE_INTERVALS, TreatMissingData.BREACHING);
   }
 
   private void maintenanceAlarms(StackSettings settings) {

@@ -114,7 +114,7 @@ class LakehouseStackTest {
     irsa.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of("Namespace", "AWS/Kafka", "MetricName", "EstimatedMaxTimeLag",
         "Dimensions", Match.arrayWith(List.of(Map.of("Name", "Consumer Group", "Value", "connect-lakehouse-iceberg-sink")))));
     irsa.hasResourceProperties("AWS::CloudWatch::Alarm", Map.of("AlarmName", "lakehouse-commit-age-pipeline_ledger",
-        "MetricName", "PutRequests", "ComparisonOperator", "LessThanThreshold", "TreatMissingData", "breaching", "EvaluationPeriods", 3));
+        "MetricName", "PutRequests", "ComparisonOperator", "LessThanThreshold", "TreatMissingData", "breaching", "EvaluationPeriods", PipelineAlarms.COMMIT_AGE_INTERVALS, "Period", 60));
     irsa.hasResourceProperties("AWS::S3::Bucket", Map.of("MetricsConfigurations", Match.arrayWith(List.of(Map.of(
         "Id", "commits-pipeline-ledger", "Prefix", "warehouse/lakehouse.db/pipeline_ledger/metadata/")))));
     irsa.hasResourceProperties("AWS::Logs::MetricFilter", Map.of("FilterPattern", "\"runId\" \"FAILED\""));
