@@ -1,6 +1,7 @@
 package dev.lakehouse.e2e.harness;
 
 import dev.lakehouse.e2e.oracle.OutputTable;
+import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import java.time.Duration;
@@ -38,26 +39,34 @@ public final class OutputTopics implements RowSource {
   @Override
   public long rowCount(OutputTable table) {
     long[] count = {0};
-    consumeAll(table, record -> count[0]++);
+    consumeAll(prefix + table.topic(), record -> count[0]++);
     return count[0];
   }
 
   @Override
   public List<Map<String, Object>> rows(OutputTable table) {
     List<Map<String, Object>> rows = new ArrayList<>();
-    consumeAll(table, record -> {
+    consumeAll(prefix + table.topic(), record -> {
       rows.add(OutputRecords.normalized(deserializer.deserialize(prefix + table.topic(), record.value())));
     });
     return rows;
   }
 
-  /** Every committed record of the table's topic, from the start to the current end. */
-  private void consumeAll(OutputTable table, Consumer<ConsumerRecord<String, byte[]>> sink) {
+  /** The rows of {@code pipeline-ledger}, which no table of the oracle's has. */
+  public List<Map<String, Object>> ledgerRows() {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    String topic = prefix + Topics.PIPELINE_LEDGER;
+    consumeAll(topic, record -> rows.add(OutputRecords.normalized(deserializer.deserialize(topic, record.value()))));
+    return rows;
+  }
+
+  /** Every committed record of a topic, from the start to the current end. */
+  private void consumeAll(String topic, Consumer<ConsumerRecord<String, byte[]>> sink) {
     try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000), new StringDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions = consumer.partitionsFor(prefix + table.topic()).stream()
+      List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
           .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);

@@ -7,6 +7,7 @@ import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.ConnectWorkerComponent;
 import dev.lakehouse.local.stack.ConnectorComponent;
 import dev.lakehouse.local.stack.LocalStack;
+import dev.lakehouse.local.stack.PipelineTopics;
 import dev.lakehouse.local.stack.ModuleJars;
 import dev.lakehouse.local.stack.Progress;
 import dev.lakehouse.local.stack.Replay;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -191,6 +193,28 @@ public final class PipelineStack implements AutoCloseable {
     return replay;
   }
 
+  /**
+   * Starts a Streams app alone under replay {@code id}'s application id and output topic prefix (the
+   * topics created first), from the earliest offsets, without a connector: its output stays on its
+   * topics. {@link #kill} and {@link #restart} take its name (returned); {@link #close} stops it.
+   */
+  public String startStreamsReplay(String id) {
+    Replay replay = new Replay(id);
+    try {
+      PipelineTopics.ensureOutputs(bootstrapServers(), config.topicPartitions(), replay.topicPrefix());
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("Cannot create the output topics of replay " + id + ": " + e.getCause(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot create the output topics of replay " + id + ": interrupted", e);
+    }
+    int position = (int) replays.stream().filter(StreamsComponent.class::isInstance).count();
+    Component streams = new StreamsComponent(replay, position);
+    replays.add(streams);
+    new LocalStack(config, List.of(streams), System.out).up();
+    return streams.name();
+  }
+
   public int trinoPort() {
     return config.trinoPort();
   }
@@ -215,7 +239,7 @@ public final class PipelineStack implements AutoCloseable {
   }
 
   private FaultRunner faults() {
-    return new FaultRunner(config, components, System.out);
+    return new FaultRunner(config, Stream.concat(components.stream(), replays.stream()).toList(), System.out);
   }
 
   public Duration startupTimeout() {
