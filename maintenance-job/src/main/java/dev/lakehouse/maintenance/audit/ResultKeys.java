@@ -18,8 +18,9 @@ public final class ResultKeys {
       "order_payments", LINEAGE,
       "revenue_by_merchant_1m", List.of("merchant_id", "currency", "window_start"),
       "payments_by_outcome_1m", List.of("outcome", "window_start"),
-      // a ledger row's interval starts one after the last offset of the partition's previous row
-      "pipeline_ledger", List.of("source_topic", "source_partition", "first_offset"));
+      // a ledger row's interval starts one after the last offset of the partition's previous row; a
+      // row that read nothing (only later UNKNOWN_ORDER verdicts) starts where the next one does
+      "pipeline_ledger", List.of("source_topic", "source_partition", "first_offset", "emitted_at"));
 
   private ResultKeys() {}
 
