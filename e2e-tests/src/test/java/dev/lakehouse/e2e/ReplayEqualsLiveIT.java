@@ -2,6 +2,7 @@ package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.harness.DirectProducer;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.OutputTopics;
 import dev.lakehouse.e2e.harness.PartitionsButTheLast;
@@ -40,7 +41,9 @@ import org.junit.jupiter.api.Test;
  * from the produced records alone, agrees with all three.
  *
  * <p>The input has the shapes that made a replay differ from live before the join kept a clock per
- * input: current events first; then two backfills hours behind stream time, each produced while
+ * input: current events first; then orders hours behind, current orders alone for longer than the
+ * grace, and then the payments of the orders behind (read in that order live, by record timestamp
+ * in a catch-up or a replay); then two backfills hours behind stream time, each produced while
  * current traffic goes on (two generators at once, so their records interleave on every partition);
  * payments within their delay, retries, late and malformed events (the generator's anomaly mix);
  * and the last partition of each input idle during the first backfill.
@@ -57,20 +60,22 @@ class ReplayEqualsLiveIT {
       Instant current = Instant.now().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.MINUTES);
       List<GeneratorRun> runs = new ArrayList<>();
 
+      // current events first: orders for 2 minutes of event time, their payments up to 5 minutes later
       runs.add(produce(stack, run(stack, 1, current, 3000)));
       stack.kill(catchUp);
+      runs.add(ordersAheadOfTheirPayments(stack, current.plus(Duration.ofMinutes(8))));
       // two backfills hours behind, each beside current traffic; the last partitions idle in the first
       runs.addAll(produceTogether(stack,
           run(stack, 2, current.minus(Duration.ofHours(3)), 1500).producerOverride(
               ProducerConfig.PARTITIONER_CLASS_CONFIG, PartitionsButTheLast.class.getName()),
-          run(stack, 3, current.plus(Duration.ofMinutes(2)), 1500).producerOverride(
+          run(stack, 3, current.plus(Duration.ofMinutes(13)), 1500).producerOverride(
               ProducerConfig.PARTITIONER_CLASS_CONFIG, PartitionsButTheLast.class.getName())));
       runs.addAll(produceTogether(stack,
           run(stack, 4, current.minus(Duration.ofHours(5)), 1500),
-          run(stack, 5, current.plus(Duration.ofMinutes(3)), 1500)));
+          run(stack, 5, current.plus(Duration.ofMinutes(20)), 1500)));
       stack.restart(catchUp);
       // the tail closes every window and join window that the runs above left open
-      runs.add(produce(stack, run(stack, 6, current.plus(Duration.ofMinutes(4)), 500).tail(true)));
+      runs.add(produce(stack, run(stack, 6, current.plus(Duration.ofMinutes(27)), 500).tail(true)));
       stack.startStreamsReplay(REPLAY.id());
 
       GeneratorRun all = inOffsetOrder(runs);
@@ -122,6 +127,34 @@ class ReplayEqualsLiveIT {
   private static GeneratorRun produce(PipelineStack stack, GeneratorConfig.Builder config) throws InterruptedException {
     try (GroupCatchUp live = Scenarios.follow(stack)) {
       return Generator.runFollowing(config.build(), live);
+    }
+  }
+
+  /**
+   * The shape that made the join's result depend on arrival order: orders hours behind their
+   * partition, then current orders alone for longer than the grace (and within the max input skew),
+   * then the payments of the orders behind. The live app reads each step before the next is sent, so
+   * it sees the orders run ahead before the payments come; a catch-up or a replay reads the steps by
+   * record timestamp, the old payments before the current orders. The join must pay them either way.
+   */
+  private static GeneratorRun ordersAheadOfTheirPayments(PipelineStack stack, Instant now) throws InterruptedException {
+    Instant behind = now.minus(Duration.ofHours(3));
+    try (DirectProducer producer = new DirectProducer(stack.bootstrapServers(), "ahead-");
+        GroupCatchUp live = Scenarios.follow(stack)) {
+      producer.order("first", "CANCELLED", now);
+      for (int i = 0; i < 24; i++) {
+        producer.order("behind-" + i, "PLACED", behind.plusSeconds(i));
+      }
+      live.awaitBeforeTail();
+      for (int i = 1; i <= 48; i++) {
+        producer.order("ahead-" + i, "CANCELLED", now.plusSeconds(5L * i));
+      }
+      live.awaitBeforeTail();
+      for (int i = 0; i < 24; i++) {
+        producer.payment("behind-" + i, "SUCCEEDED", behind.plusSeconds(60 + i));
+      }
+      live.awaitBeforeTail();
+      return new GeneratorRun(producer.produced(), null);
     }
   }
 
