@@ -100,6 +100,17 @@ class StreamReplayTest {
   }
 
   @Test
+  void aPaymentWaitsForItsOrderUntilTheOrdersStreamTimePassesItsDeadline() {
+    order(0, "PLACED", CURRENT, EventClass.VALID);
+    ProducedRecord payment = payment(0, CURRENT.plus(Duration.ofMinutes(1)));
+    order(0, "CANCELLED", CURRENT.plus(Duration.ofMinutes(3)), EventClass.VALID);
+    assertThat(new StreamReplay(records, APP).paymentWaitClosed(payment)).as("deadline = payment time + grace").isFalse();
+
+    order(0, "CANCELLED", CURRENT.plus(Duration.ofMinutes(3)).plusMillis(1), EventClass.VALID);
+    assertThat(new StreamReplay(records, APP).paymentWaitClosed(payment)).isTrue();
+  }
+
+  @Test
   void retriesAreDroppedAndEventsTooFarAheadOfTheWallClockDeadLettered() {
     ProducedRecord retry = order(0, "PLACED", BACKFILL, EventClass.DUPLICATE);
     ProducedRecord ahead = order(1, "PLACED", NOW.plus(Duration.ofMinutes(5)).plusMillis(1), EventClass.TAIL);
