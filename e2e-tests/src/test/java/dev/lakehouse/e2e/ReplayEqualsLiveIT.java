@@ -89,8 +89,8 @@ class ReplayEqualsLiveIT {
           consumed.awaitBeforeTail();
         }
         OutputTopics topics = new OutputTopics(stack.bootstrapServers(), prefix(app.getKey()));
-        assertThat(Landing.awaitComplete(topics, expected, Duration.ofMinutes(3)))
-            .as("the %s app's outputs are complete", app.getKey()).isTrue();
+        // a readiness signal only: what is missing or different is asserted below, with the rows
+        Landing.awaitComplete(topics, expected, Duration.ofMinutes(3));
         outputs.put(app.getKey(), rowsByKey(topics));
         againstTheOracle.put(app.getKey(), expected.entrySet().stream()
             .map(table -> TableDiff.of(table.getValue(), topics.rows(table.getKey())))
