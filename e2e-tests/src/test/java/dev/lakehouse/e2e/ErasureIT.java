@@ -7,6 +7,7 @@ import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.OutputRecords;
+import dev.lakehouse.e2e.harness.ParquetRows;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
@@ -32,18 +33,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.ColumnIOFactory;
-import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.RecordReader;
-import org.apache.parquet.schema.MessageType;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -225,34 +217,9 @@ class ErasureIT {
         || (row.get("record_value") != null && Long.valueOf(2).equals(row.get("source_offset")));
   }
 
-  /**
-   * Rows of every Parquet file under the warehouse (s3proxy's filesystem store), read with
-   * Parquet's own reader, not through a table: a file no snapshot references counts too. A row
-   * holds the text when some value (text, or bytes read as UTF-8) contains it as a whole token.
-   */
+  /** Rows of every Parquet file under the warehouse holding the text as a whole token ({@link ParquetRows}). */
   private static List<String> parquetRowsHolding(PipelineStack stack, String text) throws IOException {
-    Pattern token = Pattern.compile("(?<![A-Za-z0-9_-])" + Pattern.quote(text) + "(?![A-Za-z0-9_-])");
-    List<String> holding = new ArrayList<>();
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(stack.config().layout().s3Dir())) {
-      files = walk.filter(p -> p.toString().endsWith(".parquet")).toList();
-    }
-    for (Path file : files) {
-      try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
-        MessageType schema = reader.getFooter().getFileMetaData().getSchema();
-        for (PageReadStore pages = reader.readNextRowGroup(); pages != null; pages = reader.readNextRowGroup()) {
-          RecordReader<Group> rows = new ColumnIOFactory().getColumnIO(schema)
-              .getRecordReader(pages, new GroupRecordConverter(schema));
-          for (long i = 0; i < pages.getRowCount(); i++) {
-            String row = rows.read().toString();
-            if (token.matcher(row).find()) {
-              holding.add(file.getFileName() + ": " + row.replace('\n', ' '));
-            }
-          }
-        }
-      }
-    }
-    return holding;
+    return ParquetRows.holding(stack.config().layout().s3Dir(), text);
   }
 
   private static void awaitRows(IcebergTables tables, OutputTable table, long rows) {

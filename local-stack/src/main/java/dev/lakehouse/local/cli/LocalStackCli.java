@@ -58,7 +58,14 @@ public final class LocalStackCli {
       e.printStackTrace(commandLine.getErr());
       return ExitCode.ofFailure(e).code();
     });
-    return ExitCode.describeIn(cli, Map.of(ExitCode.FAILED, "the stack could not do it: a component did not start or stop"));
+    ExitCode.describeIn(cli, Map.of(ExitCode.FAILED, "the stack could not do it: a component did not start or stop"));
+    CommandLine replay = cli.getSubcommands().get("replay");
+    ExitCode.describeIn(replay.getSubcommands().get("compare"), Map.of(ExitCode.OK, "the replay's results equal the live ones",
+        ExitCode.FAILED, "they differ: the output names the tables, counts and keys"));
+    ExitCode.describeIn(replay.getSubcommands().get("switch"), Map.of(ExitCode.FAILED, "the switch was refused (the last"
+        + " audit, an erased customer left in the replay, or a difference from live without --accept-differences: the"
+        + " message says which) or dbt did not restart"));
+    return cli;
   }
 
   /** Lets tests pass an environment instead of the process's own. */

@@ -41,6 +41,11 @@ public record StackLayout(Path dataDir) {
     return configDir().resolve("replays");
   }
 
+  /** Every switch of dbt to a replay, with the reason given when it differed from live ({@link ReplaySwitches}). */
+  public Path replaySwitchesFile() {
+    return configDir().resolve("replay-switches.jsonl");
+  }
+
   /** The namespace dbt reads the sink's tables from, once {@code ./lakehouse replay switch} chose one. */
   public Path dbtSourceSchemaFile() {
     return configDir().resolve("dbt-source-schema");

@@ -14,6 +14,7 @@ import dev.lakehouse.streams.config.TopologyKeys;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.ParseResult;
 
-/** {@code ./lakehouse replay}: the replay's components as its apps read them, and when dbt may switch to it. */
+/** {@code ./lakehouse replay}: the replay's components as its apps read them, and when the last audit lets dbt switch to it. */
 class ReplayTest {
   @TempDir Path dataDir;
 
@@ -100,12 +101,13 @@ class ReplayTest {
   @Test
   void dbtSwitchesToAReplayOnlyOnceTheLastAuditFoundEveryTableOfItClean() throws Exception {
     StackConfig config = config();
-    assertThat(ReplaySwitch.namespaceToRead(config, "live")).isEqualTo("lakehouse");
-    assertThatThrownBy(() -> ReplaySwitch.namespaceToRead(config, "2")).isInstanceOf(InvalidInputException.class)
+    assertThat(ReplaySwitch.decide(config, "live", null, Duration.ZERO, Duration.ZERO, System.out))
+        .isEqualTo(new ReplaySwitch.Decision("lakehouse", null));
+    assertThatThrownBy(() -> ReplaySwitch.audited(config, "2")).isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("no such replay in this stack");
 
     Replays.record(config.layout(), new Replay("2"));
-    assertThatThrownBy(() -> ReplaySwitch.namespaceToRead(config, "2"))
+    assertThatThrownBy(() -> ReplaySwitch.audited(config, "2"))
         .hasMessageStartingWith("Cannot switch dbt to lakehouse_replay_2 before an audit passed on it: run "
             + "./lakehouse audit --tables 'lakehouse_replay_2.*' --settle 0s");
 
@@ -114,18 +116,18 @@ class ReplayTest {
       tables.add(clean("lakehouse_replay_2." + Topics.tableName(topic)));
     }
     save(config, tables.subList(1, tables.size()));
-    assertThatThrownBy(() -> ReplaySwitch.namespaceToRead(config, "2"))
+    assertThatThrownBy(() -> ReplaySwitch.audited(config, "2"))
         .hasMessageContaining("the last audit did not check [lakehouse_replay_2.orders_enriched]");
 
     List<TableAuditResult> broken = new ArrayList<>(tables);
     broken.set(0, new TableAuditResult("lakehouse_replay_2.orders_enriched", 2, 20, List.of("s3://w/f.parquet (2 times)"),
         List.of("source_offset"), 0, List.of()));
     save(config, broken);
-    assertThatThrownBy(() -> ReplaySwitch.namespaceToRead(config, "2"))
+    assertThatThrownBy(() -> ReplaySwitch.audited(config, "2"))
         .hasMessageContaining("the last audit found breaks in [lakehouse_replay_2.orders_enriched]");
 
     save(config, tables);
-    assertThat(ReplaySwitch.namespaceToRead(config, "2")).isEqualTo("lakehouse_replay_2");
+    assertThat(ReplaySwitch.audited(config, "2")).isEqualTo(new Replay("2"));
   }
 
   private static TableAuditResult clean(String table) {
