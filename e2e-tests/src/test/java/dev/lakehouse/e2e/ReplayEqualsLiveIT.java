@@ -238,7 +238,7 @@ class ReplayEqualsLiveIT {
   /** Per input partition, what the ledger counted over all its rows (their intervals depend on the wall clock). */
   private static Map<String, Long> ledgerTotals(PipelineStack stack, String app) {
     Map<String, Long> totals = new TreeMap<>();
-    for (Map<String, Object> row : new OutputTopics(stack.bootstrapServers(), prefix(app)).ledgerRows()) {
+    for (Map<String, Object> row : new OutputTopics(stack.bootstrapServers(), prefix(app)).rows(Topics.PIPELINE_LEDGER)) {
       String partition = row.get("source_topic") + "-" + row.get("source_partition");
       for (String count : List.of("records_read", "dead_lettered", "duplicates_dropped", "kept", "windowed", "late",
           "dead_lettered_unknown_order")) {

@@ -248,7 +248,7 @@ class StatusCollectorTest {
         committedAt.toString(), 90L, 7L));
     assertThat(status.iceberg().tables()).filteredOn(t -> !t.exists()).extracting(StackStatus.Table::table)
         .containsExactly("revenue_by_merchant_1m", "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters",
-            "pipeline_ledger");
+            "pipeline_ledger", "customers_versions", "merchants_versions");
     assertThat(status.maintenance().note()).isEqualTo("maintenance-job is not built");
   }
 

@@ -13,6 +13,9 @@ public final class ResultKeys {
   static final List<String> LINEAGE = List.of("source_topic", "source_partition", "source_offset");
   private static final Map<String, List<String>> BY_TABLE = Map.of(
       "orders_enriched", LINEAGE,
+      // one row per accepted reference version: the input record it was read from
+      "customers_versions", LINEAGE,
+      "merchants_versions", LINEAGE,
       "late_events", LINEAGE,
       "dead_letters", LINEAGE,
       "order_payments", LINEAGE,
