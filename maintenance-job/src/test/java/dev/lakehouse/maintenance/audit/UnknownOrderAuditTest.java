@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class UnknownOrderAuditTest {
   private static final Instant HOUR = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(2, ChronoUnit.HOURS);
   private static final Schema LEDGER = withColumn(LedgerTables.LEDGER,
-      Types.NestedField.optional(10, "dead_lettered_unknown_order", Types.LongType.get()));
+      Types.NestedField.optional(12, "dead_lettered_unknown_order", Types.LongType.get()));
   private static final Schema DEAD_LETTERS = withColumn(LedgerTables.DEAD_LETTERS,
       Types.NestedField.required(6, "processing_time", Types.TimestampType.withZone()));
 
