@@ -17,7 +17,7 @@ import dev.lakehouse.generator.GeneratorConfig;
 import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.generator.GroupCatchUp;
 import dev.lakehouse.generator.ProducedRecord;
-import dev.lakehouse.local.stack.Replay;
+import dev.lakehouse.local.stack.config.Replay;
 import dev.lakehouse.schemas.Topics;
 import java.time.Duration;
 import java.time.Instant;

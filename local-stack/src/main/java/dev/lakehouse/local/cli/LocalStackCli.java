@@ -7,12 +7,12 @@ import dev.lakehouse.local.faults.Fault;
 import dev.lakehouse.local.faults.FaultPlan;
 import dev.lakehouse.local.faults.FaultRunner;
 import dev.lakehouse.local.stack.Component;
-import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.InvalidInputException;
 import dev.lakehouse.local.stack.LocalStack;
-import dev.lakehouse.local.stack.Setting;
-import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.local.status.StackStatus;
 import dev.lakehouse.local.status.StatusCollector;
 import dev.lakehouse.local.status.StatusPrinter;
@@ -24,11 +24,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code lakehouse up | down | status | ps | settings | log-path}: the local stack from the command line. */
 @Command(name = "lakehouse", mixinStandardHelpOptions = true, version = "lakehouse local stack 0.1.0",

@@ -1,16 +1,16 @@
 package dev.lakehouse.local.cli;
 
-import dev.lakehouse.local.stack.Components;
-import dev.lakehouse.local.stack.ConnectWorkerComponent;
-import dev.lakehouse.local.stack.DbtComponent;
 import dev.lakehouse.local.stack.InvalidInputException;
 import dev.lakehouse.local.stack.LocalStack;
-import dev.lakehouse.local.stack.Replay;
-import dev.lakehouse.local.stack.ReplayGate;
-import dev.lakehouse.local.stack.ReplaySwitch;
-import dev.lakehouse.local.stack.Replays;
-import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.components.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.components.DbtComponent;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.Replays;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.replay.ReplayGate;
+import dev.lakehouse.local.stack.replay.ReplaySwitch;
 import dev.lakehouse.maintenance.replay.ReplayComparison;
 import dev.lakehouse.maintenance.report.ReportWriter;
 import java.util.List;

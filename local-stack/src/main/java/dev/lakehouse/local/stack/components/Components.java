@@ -1,5 +1,9 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.Replays;
+import dev.lakehouse.local.stack.config.StackConfig;
 import java.util.ArrayList;
 import java.util.List;
 

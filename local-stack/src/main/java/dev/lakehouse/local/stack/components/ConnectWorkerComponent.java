@@ -1,5 +1,11 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.config.ConfigFiles;
+import dev.lakehouse.local.stack.config.ModuleJars;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.Http;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import dev.lakehouse.testkit.ConnectWorkers;
 import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;

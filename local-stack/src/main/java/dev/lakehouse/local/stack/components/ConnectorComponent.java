@@ -1,7 +1,17 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import dev.lakehouse.connect.cli.ConnectConfigCli;
 import dev.lakehouse.connect.config.Environment;
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Readiness;
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.StopResult;
+import dev.lakehouse.local.stack.config.ModuleJars;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.DetachedProcess;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +28,6 @@ public final class ConnectorComponent implements Component {
   public static final String NAME = "connector";
   public static final String MODULE = "connect-config";
   public static final String CLI_CLASS = ConnectConfigCli.class.getName();
-  /** connect-config's default {@code --name}. */
-  public static final String CONNECTOR_NAME = "lakehouse-iceberg-sink";
 
   private final Optional<Replay> replay;
 

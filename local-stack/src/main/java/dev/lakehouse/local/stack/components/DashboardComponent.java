@@ -1,5 +1,9 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.Http;
 import dev.lakehouse.testkit.DashboardScripts;
 import java.nio.file.Path;
 import java.util.List;

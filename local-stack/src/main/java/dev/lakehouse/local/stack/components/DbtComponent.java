@@ -1,6 +1,12 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Readiness;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.DetachedProcess;
 import dev.lakehouse.testkit.DbtProject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,7 +74,7 @@ public final class DbtComponent implements Component {
   }
 
   /** {@code dbt/bin/schedule.py} with its {@code --interval} in seconds, the unit it reads. */
-  static List<String> schedulerCommand(StackConfig config) {
+  public static List<String> schedulerCommand(StackConfig config) {
     String seconds = BigDecimal.valueOf(config.dbtEvery().toMillis(), 3).stripTrailingZeros().toPlainString();
     return List.of(DbtProject.venvExecutable(config.repoDir(), "python").toString(),
         DbtProject.dir(config.repoDir()).resolve("bin/schedule.py").toString(), "--target", "local", "--interval", seconds);

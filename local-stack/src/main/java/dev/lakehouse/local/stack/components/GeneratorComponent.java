@@ -1,6 +1,14 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import dev.lakehouse.generator.GeneratorCli;
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Readiness;
+import dev.lakehouse.local.stack.config.ModuleJars;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.DetachedProcess;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,10 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Readiness;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.DetachedProcess;
 import dev.lakehouse.testkit.JavaCommand;
 import java.util.Map;
 import java.util.function.BooleanSupplier;

@@ -1,6 +1,11 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.ModuleJars;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import dev.lakehouse.maintenance.cli.MaintenanceJob;
 import dev.lakehouse.testkit.JavaCommand;
 import java.util.List;

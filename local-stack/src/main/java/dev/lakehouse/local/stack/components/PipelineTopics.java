@@ -1,4 +1,4 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.NewTopics;

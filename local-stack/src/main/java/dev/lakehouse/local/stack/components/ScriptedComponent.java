@@ -1,5 +1,11 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.Progress;
+import dev.lakehouse.local.stack.Readiness;
+import dev.lakehouse.local.stack.StopResult;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.DetachedProcess;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;

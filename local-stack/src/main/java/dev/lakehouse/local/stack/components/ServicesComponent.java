@@ -1,5 +1,10 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.config.StackLayout;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import dev.lakehouse.testkit.JavaCommand;
 import java.io.IOException;
 import java.nio.file.Files;

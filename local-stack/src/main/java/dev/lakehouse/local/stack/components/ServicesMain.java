@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.config.StackLayout;
 import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.testkit.EmbeddedS3;
 import dev.lakehouse.testkit.LocalCatalog;
@@ -10,9 +11,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * The services JVM of the local stack: the KRaft broker, the S3 server, the JDBC catalog and the

@@ -1,5 +1,14 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.ConfigFiles;
+import dev.lakehouse.local.stack.config.ModuleJars;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.config.StackLayout;
+import dev.lakehouse.local.stack.process.Http;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.config.AppConfig;
 import dev.lakehouse.streams.config.TopologyKeys;

@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
+import dev.lakehouse.local.stack.StackException;
 import dev.lakehouse.maintenance.config.ConfigException;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;

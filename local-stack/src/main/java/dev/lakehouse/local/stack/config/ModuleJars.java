@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
+import dev.lakehouse.local.stack.StackException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

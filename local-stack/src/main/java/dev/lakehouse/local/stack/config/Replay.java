@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
+import dev.lakehouse.local.stack.InvalidInputException;
 import java.util.regex.Pattern;
 
 /**
@@ -8,6 +9,8 @@ import java.util.regex.Pattern;
  * after its id as the IAM templates expect.
  */
 public record Replay(String id) {
+  /** connect-config's default {@code --name}, the live pipeline's connector. */
+  private static final String LIVE_CONNECTOR_NAME = "lakehouse-iceberg-sink";
   private static final Pattern ID = Pattern.compile("[a-z0-9]{1,16}");
 
   public Replay {
@@ -31,6 +34,6 @@ public record Replay(String id) {
   }
 
   public String connectorName() {
-    return ConnectorComponent.CONNECTOR_NAME + "-replay-" + id;
+    return LIVE_CONNECTOR_NAME + "-replay-" + id;
   }
 }

@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
+import dev.lakehouse.local.stack.InvalidInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
 import dev.lakehouse.conventions.EnvironmentNames;
 import dev.lakehouse.testkit.JavaCommand;

@@ -1,6 +1,7 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
 import dev.lakehouse.conventions.DurationFormat;
+import dev.lakehouse.local.stack.InvalidInputException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

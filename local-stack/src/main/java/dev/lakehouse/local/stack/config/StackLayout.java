@@ -1,4 +1,4 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
 import dev.lakehouse.testkit.WarehouseLayout;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackLayout;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
 import java.io.IOException;
 import java.net.URI;

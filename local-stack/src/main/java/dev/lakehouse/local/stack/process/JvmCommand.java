@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.testkit.JavaCommand;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
+import dev.lakehouse.local.stack.config.StackLayout;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,8 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.StopResult;
+import dev.lakehouse.local.stack.config.StackLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

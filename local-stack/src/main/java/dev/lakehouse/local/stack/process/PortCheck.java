@@ -1,5 +1,7 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.Setting;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -16,7 +18,7 @@ public final class PortCheck {
     }
   }
 
-  static String taken(String component, int port, Setting setting) {
+  public static String taken(String component, int port, Setting setting) {
     return "Cannot start " + component + ": port " + port + " is already in use by another program. "
         + "Stop that program (`ss -ltnp 'sport = :" + port + "'` shows it) or choose another port: "
         + setting.howToChange() + ".";

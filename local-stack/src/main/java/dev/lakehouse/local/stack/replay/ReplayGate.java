@@ -1,5 +1,9 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.replay;
 
+import dev.lakehouse.local.stack.components.DbtComponent;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.erasure.CustomerIds;

@@ -1,5 +1,11 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.replay;
 
+import dev.lakehouse.local.stack.InvalidInputException;
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.DbtComponent;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.Replays;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.maintenance.audit.SavedAudit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
 import dev.lakehouse.maintenance.erasure.ErasedRowsLeft;
@@ -82,7 +88,7 @@ public final class ReplaySwitch {
   }
 
   /** A started replay whose tables the last saved audit checked and found clean. */
-  static Replay audited(StackConfig config, String target) {
+  public static Replay audited(StackConfig config, String target) {
     Replay replay = new Replay(target);
     if (!Replays.started(config.layout()).contains(replay)) {
       throw new InvalidInputException("Cannot switch dbt to replay " + target + ": no such replay in this stack (started: "

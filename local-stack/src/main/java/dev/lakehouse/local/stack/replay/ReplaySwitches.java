@@ -1,6 +1,8 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.replay;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.StackLayout;
 import dev.lakehouse.maintenance.replay.ReplayComparison;
 import dev.lakehouse.maintenance.replay.TableComparison;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lakehouse.connect.cli.ConnectConfigCli;
 import dev.lakehouse.connect.config.Environment;
 import dev.lakehouse.generator.GeneratorCli;
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.maintenance.cli.MaintenanceJob;
 import dev.lakehouse.streams.App;
 import dev.lakehouse.streams.config.AppConfig;

@@ -1,8 +1,11 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

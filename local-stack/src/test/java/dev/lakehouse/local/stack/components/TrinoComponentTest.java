@@ -1,7 +1,9 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.components;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.util.Map;

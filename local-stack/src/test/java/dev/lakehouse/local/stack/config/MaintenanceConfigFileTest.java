@@ -1,4 +1,4 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lakehouse.connect.config.ConnectorConfigTemplate;
 import dev.lakehouse.connect.config.Environment;
 import dev.lakehouse.connect.config.TemplateValues;
+import dev.lakehouse.local.stack.StackException;
 import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.testkit.LocalCatalog;

@@ -1,10 +1,15 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakehouse.conventions.DurationFormat;
 import dev.lakehouse.conventions.DurationTable;
+import dev.lakehouse.local.stack.Component;
+import dev.lakehouse.local.stack.InvalidInputException;
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.components.StreamsComponent;
 import dev.lakehouse.streams.config.AppConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;

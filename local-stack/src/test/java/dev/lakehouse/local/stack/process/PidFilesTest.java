@@ -1,8 +1,12 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lakehouse.local.stack.StopResult;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.config.StackLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,8 +1,13 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.local.stack.LocalStack;
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.ServicesComponent;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.testkit.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,9 +1,16 @@
-package dev.lakehouse.local.stack;
+package dev.lakehouse.local.stack.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakehouse.connect.tables.TableSchemas;
+import dev.lakehouse.local.stack.InvalidInputException;
+import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.Replays;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.maintenance.audit.SavedAudit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
 import dev.lakehouse.maintenance.config.ConfigLoader;
