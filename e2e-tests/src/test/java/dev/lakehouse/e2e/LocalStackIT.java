@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.e2e.dashboard.Browser;
 import dev.lakehouse.e2e.dashboard.DashboardPage;
-import dev.lakehouse.e2e.harness.Prerequisites;
 import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.LocalStack;
 import dev.lakehouse.local.stack.ModuleJars;
@@ -17,6 +16,7 @@ import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.DbtProject;
 import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoQuery;
 import dev.lakehouse.testkit.TrinoScripts;

@@ -18,6 +18,7 @@ import dev.lakehouse.local.stack.StackHandle;
 import dev.lakehouse.local.stack.StreamsComponent;
 import dev.lakehouse.local.stack.TrinoComponent;
 import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.nio.file.Path;
