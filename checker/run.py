@@ -41,10 +41,12 @@ class Result:
         return all(t.ok(self.live) for t in self.landings) and self.accounting.ok(self.live) and self.sink_dlq_records == 0
 
 
-def evaluate(snap: Snapshot, rules: Rules, live: bool) -> Result:
+def evaluate(snap: Snapshot, rules: Rules, live: bool, strict: bool = False) -> Result:
     dlq = sink_dlq_index(snap.sink_dlq)
     landings = [compare_table(snap.outputs[topic], snap.tables[table_of(topic)], dlq) for topic in OUTPUT_TOPICS]
     accounting = account(snap.inputs, snap.outputs, rules, snap.cuts, snap.reference_cuts)
+    if strict:
+        accounting.count_warnings_as_problems()
     return Result(
         landings=landings,
         accounting=accounting,
@@ -110,7 +112,7 @@ def check(settings, progress: Callable[[str], None] = lambda m: None) -> Result:
     rounds = 0
     while True:
         rounds += 1
-        result = evaluate(take_snapshot(settings, catalog), settings.rules, settings.live)
+        result = evaluate(take_snapshot(settings, catalog), settings.rules, settings.live, settings.strict)
         result.rounds = rounds
         if result.ok or not _settling(result) or time.monotonic() >= deadline:
             return result

@@ -221,13 +221,16 @@ class IcebergSource:
             t = self.catalog.load_table(f"{self.namespace}.{table}")
             snapshot = t.current_snapshot()
             columns = [f.name for f in t.schema().fields]
-            arrow = t.scan().to_arrow() if snapshot is not None else None
+            scan = t.scan()
+            data_files = [task.file.file_path for task in scan.plan_files()] if snapshot is not None else []
+            arrow = scan.to_arrow() if snapshot is not None else None
         except Exception as e:
             text = f"{type(e).__name__}: {e}"
             hint = "check --s3-endpoint and the S3 credentials (--s3-access-key/--s3-secret-key or LAKEHOUSE_S3_ACCESS_KEY/LAKEHOUSE_S3_SECRET_KEY)"
             raise Unreachable(f"Cannot read table {self.namespace}.{table} (S3 endpoint {self.s3_endpoint}): {text}: {hint}") from e
         rows = arrow.to_pylist() if arrow is not None else []
-        return TableData(table=table, columns=columns, rows=rows, snapshot_id=snapshot.snapshot_id if snapshot else None)
+        return TableData(table=table, columns=columns, rows=rows, snapshot_id=snapshot.snapshot_id if snapshot else None,
+                         data_files=data_files)
 
 
 def sink_dlq_index(data: TopicData | None) -> dict[tuple[str, int], set[int]]:

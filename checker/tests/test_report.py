@@ -6,7 +6,7 @@ from checker.model import OUTPUT_TOPICS, table_of
 from checker.report import render_json, render_text
 from checker.run import Snapshot, check, evaluate
 
-from .builders import enriched, order, table_from, topic
+from .builders import dead_letter, enriched, order, table_from, topic
 
 
 def _snapshot(drop_row=None, unaccounted=False, land=True):
@@ -74,3 +74,25 @@ def test_live_allows_records_in_flight():
     assert result.ok
     assert "In flight" in render_text(result, _settings(live=True))
     assert not evaluate(_snapshot(land=False), _settings().rules, live=False).ok
+
+
+def test_problems_name_the_key_of_their_row():
+    text = render_text(evaluate(_snapshot(drop_row=0), _settings().rules, live=False), _settings())
+    assert "lost: orders_enriched partition 0 offset 0 (event_id=e1, order_id=o-e1): 1 records of topic orders-enriched" in text
+
+
+def test_strict_turns_warnings_into_problems_and_says_so():
+    snap = _snapshot()
+    o4 = order(0, 3, "e4", status="CANCELLED")
+    snap.inputs["orders"] = topic("orders", snap.inputs["orders"].all() + [o4])
+    snap.cuts["orders"][0] = 4
+    dead = dead_letter(0, 0, o4, "INVALID_AMOUNT")  # o4 breaks no documented rule: a warning
+    snap.outputs["dead-letters"] = topic("dead-letters", [dead])
+    snap.tables["dead_letters"] = table_from([dead], "dead_letters")
+    assert evaluate(snap, _settings().rules, live=False).ok
+    result = evaluate(snap, _settings().rules, live=False, strict=True)
+    assert not result.ok
+    text = render_text(result, _settings(strict=True))
+    assert "FAIL (strict: warnings are problems)" in text
+    assert "validation-disagrees: orders partition 0 offset 3" in text
+    assert render_json(result, _settings(strict=True))["strict"] is True
