@@ -5,7 +5,7 @@
 # input, maintenance-job audit, the independent checker in strict mode. Prints the commit it ran at,
 # the records produced and the rows landed as measured, each verdict and the run time; exit 1 when
 # any verdict fails.
-#   e2e-tests/bench/soak.sh [-Dbench.events=1000000] [-Dbench.seed=21]
+#   e2e-tests/bench/soak.sh [-Dbench.events=1005000] [-Dbench.seed=21]
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"

@@ -15,6 +15,7 @@ import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.LedgerCoverage;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -76,11 +77,16 @@ final class AfterFaults {
     assertThat(check.exitCode()).as("exit code of checker/ --strict (its report is above)").isZero();
   }
 
-  /** Every verdict without asserting, for runs that report rather than fail (the soak). */
+  /**
+   * Every verdict without asserting, for runs that report rather than fail (the soak). The checker may
+   * spend all of {@code checkerTimeout} reading the topics: at a million records its default (60 s)
+   * ran out on a loaded machine.
+   */
   static Verdict judge(PipelineStack stack, IcebergTables tables, GeneratorRun generated, String run,
       Duration landingTimeout, Duration checkerTimeout) throws Exception {
     PipelineVerification verification = verifyWithOracle(tables, generated, run, landingTimeout);
-    return new Verdict(verification, ledgerProblems(tables, generated), audit(stack), check(stack, run, checkerTimeout));
+    return new Verdict(verification, ledgerProblems(tables, generated), audit(stack),
+        check(stack, run, checkerTimeout, "--kafka-timeout", checkerTimeout.toSeconds() + "s"));
   }
 
   /**
@@ -124,8 +130,11 @@ final class AfterFaults {
   }
 
   /** The checker in strict mode: a classification it cannot confirm or a re-admitted event fails too. */
-  private static IndependentCheck.Result check(PipelineStack stack, String run, Duration timeout) throws Exception {
-    IndependentCheck.Result check = IndependentCheck.run(stack, timeout, "--strict");
+  private static IndependentCheck.Result check(PipelineStack stack, String run, Duration timeout, String... options)
+      throws Exception {
+    List<String> arguments = new ArrayList<>(List.of("--strict"));
+    arguments.addAll(List.of(options));
+    IndependentCheck.Result check = IndependentCheck.run(stack, timeout, arguments.toArray(String[]::new));
     System.out.println("independent check, " + run + ":" + System.lineSeparator() + check.output());
     return check;
   }
