@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -244,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"lakehouse-check: {e}", file=sys.stderr)
         return EXIT_USAGE
     result.seconds = round(time.monotonic() - started, 1)
+    result.peak_memory_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # Linux: KiB
     from checker.report import render_json, render_text
 
     if settings.as_json:

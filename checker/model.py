@@ -48,7 +48,7 @@ def row_key(topic: str, fields: dict[str, Any] | None) -> str | None:
     return ", ".join(f"{name}={plain(fields.get(name))}" for name in ROW_KEYS.get(topic, ()) if name in fields)
 
 
-@dataclass
+@dataclass(slots=True)  # a million of them per topic in a soak: no per-instance dict
 class Record:
     """One committed Kafka record, with its value decoded (``fields``) or the reason it does not decode."""
 

@@ -63,6 +63,7 @@ def render_json(result, settings) -> dict[str, Any]:
         "strict": settings.strict,
         "rounds": result.rounds,
         "seconds": result.seconds,
+        "peak_memory_mb": result.peak_memory_mb,
         "settings": {
             "bootstrap_servers": settings.bootstrap_servers,
             "catalog_uri": settings.catalog_uri,
@@ -152,7 +153,7 @@ def render_text(result, settings) -> str:
     verdict = "PASS" if result.ok else "FAIL"
     mode = "".join(text for on, text in ((result.live, " (live: in-flight records allowed)"), (settings.strict, " (strict: warnings are problems)")) if on)
     out.append(f"lakehouse-check: {verdict}{mode} - Kafka {settings.bootstrap_servers}, catalog {settings.catalog_uri}, "
-               f"{result.rounds} round(s), {result.seconds}s")
+               f"{result.rounds} round(s), {result.seconds}s, peak memory {result.peak_memory_mb} MB")
     out.append("")
     out.append("1. Every table equals its topic (sink metadata columns: topic, partition, offset)")
     rows = []

@@ -89,9 +89,10 @@ class KafkaSource:
                 out[tp.topic][tp.partition] = tp.offset
         return out
 
-    def read(self, topic_partitions: dict[str, list[int]], catalog: SchemaCatalog | None) -> dict[str, TopicData]:
+    def read(self, topic_partitions: dict[str, list[int]], catalog: SchemaCatalog | None, keep_values: bool = True) -> dict[str, TopicData]:
         """Every committed record (read_committed) of each partition from its start up to its high watermark
-        taken now, decoded with ``catalog``."""
+        taken now, decoded with ``catalog``; without ``keep_values`` a record keeps its decoded fields, not its
+        value's bytes."""
         ck = _kafka()
         probe = self._consumer("read_uncommitted")
         reader = self._consumer("read_committed")
@@ -129,7 +130,7 @@ class KafkaSource:
                     if msg.offset() >= end[tp]:
                         remaining.discard(tp)
                         continue
-                    records[tp].append(self._record(msg, catalog))
+                    records[tp].append(self._record(msg, catalog, keep_values))
                     if msg.offset() + 1 >= end[tp]:
                         remaining.discard(tp)
                 if remaining and (not batch or time.monotonic() - last_progress > 2):
@@ -153,7 +154,7 @@ class KafkaSource:
         return out
 
     @staticmethod
-    def _record(msg, catalog: SchemaCatalog | None) -> Record:
+    def _record(msg, catalog: SchemaCatalog | None, keep_value: bool = True) -> Record:
         ts_type, ts = msg.timestamp()
         rec = Record(
             topic=msg.topic(),
@@ -167,6 +168,8 @@ class KafkaSource:
         if catalog is not None:
             decoded = catalog.decode(rec.topic, rec.value)
             rec.schema_id, rec.fields, rec.error_class, rec.error = decoded.schema_id, decoded.fields, decoded.error_class, decoded.error
+        if not keep_value:
+            rec.value = None
         return rec
 
 

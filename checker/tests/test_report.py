@@ -9,7 +9,7 @@ from checker.run import Snapshot, check, evaluate
 from .builders import dead_letter, enriched, order, table_from, topic
 
 
-def _snapshot(drop_row=None, unaccounted=False, land=True):
+def _snapshot(drop_row=None, unaccounted=False, land=True, refused_valid_order=False):
     o1 = order(0, 0, "e1", status="CANCELLED")
     o2 = order(0, 1, "e2", status="CANCELLED")
     o3 = order(0, 2, "e3", status="CANCELLED")
@@ -23,8 +23,14 @@ def _snapshot(drop_row=None, unaccounted=False, land=True):
     keep = {r.offset for r in rows if r.offset != drop_row} if land else {rows[0].offset}
     oe = tables["orders_enriched"]
     oe.rows = [row for row in oe.rows if row["_kafka_metadata_offset"] in keep]
-    inputs = {"orders": topic("orders", [o1, o2, o3]), "payments": topic("payments", [])}
-    return Snapshot(tables, outputs, inputs, {"orders": {0: 3}, "payments": {0: 0}}, {}, None)
+    orders = [o1, o2, o3]
+    if refused_valid_order:  # a valid order dead-lettered: a warning (the rules do not confirm the class)
+        orders.append(order(0, 3, "e4", status="CANCELLED"))
+        dead = dead_letter(0, 0, orders[-1], "INVALID_AMOUNT")
+        outputs["dead-letters"] = topic("dead-letters", [dead])
+        tables["dead_letters"] = table_from([dead], "dead_letters")
+    inputs = {"orders": topic("orders", orders), "payments": topic("payments", [])}
+    return Snapshot(run_module.land(tables, outputs, None), outputs, inputs, {"orders": {0: len(orders)}, "payments": {0: 0}}, {}, None)
 
 
 def _settings(**kw):
@@ -82,13 +88,7 @@ def test_problems_name_the_key_of_their_row():
 
 
 def test_strict_turns_warnings_into_problems_and_says_so():
-    snap = _snapshot()
-    o4 = order(0, 3, "e4", status="CANCELLED")
-    snap.inputs["orders"] = topic("orders", snap.inputs["orders"].all() + [o4])
-    snap.cuts["orders"][0] = 4
-    dead = dead_letter(0, 0, o4, "INVALID_AMOUNT")  # o4 breaks no documented rule: a warning
-    snap.outputs["dead-letters"] = topic("dead-letters", [dead])
-    snap.tables["dead_letters"] = table_from([dead], "dead_letters")
+    snap = _snapshot(refused_valid_order=True)
     assert evaluate(snap, _settings().rules, live=False).ok
     result = evaluate(snap, _settings().rules, live=False, strict=True)
     assert not result.ok
