@@ -15,7 +15,7 @@ from_generator = pytest.mark.landed_only
 seeded_only = pytest.mark.seeded_only
 # freshness thresholds declared in models/staging/__sources.yml: (warn_after, error_after) seconds
 SLO_SECONDS = {
-    "orders_enriched": (60, 300),
+    "orders_enriched": (180, 600),
     "revenue_by_merchant_1m": (300, 900),
     "payments_by_outcome_1m": (300, 900),
     "order_payments": (300, 900),
