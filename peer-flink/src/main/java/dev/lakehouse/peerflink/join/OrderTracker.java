@@ -19,9 +19,12 @@ import java.util.Set;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -40,7 +43,7 @@ import org.apache.flink.util.OutputTag;
  * ({@link Hints}) and rebuilt from the state at the first record of a partition after a (re)start.
  */
 public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, Payment, KafkaOutput>
-    implements PaymentJoin.Outcomes {
+    implements PaymentJoin.Outcomes, CheckpointedFunction {
   public static final OutputTag<Order> UNIQUE_ORDERS = new OutputTag<>("unique-orders", TypeInformation.of(Order.class));
   public static final OutputTag<Order> WINDOWED_ORDERS =
       new OutputTag<>("windowed-orders", TypeInformation.of(Order.class));
@@ -55,10 +58,10 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
   private final LateEvents lateEvents;
   private final OutputEncoder encoder;
 
-  private transient ValueState<TrackerClocks> clocksState;
   private transient MapState<String, OrderIdState> orderIds;
-  /** Per partition key: its clocks as stored (this function is their only writer) and its hints. */
+  /** Per partition key: its clocks (operator state: written once per checkpoint, not per record) and its hints. */
   private transient Map<Integer, TrackerClocks> clocks;
+  private transient ListState<PartitionClocks> checkpointedClocks;
   private transient Map<Integer, Hints> hints;
   private transient Collector<KafkaOutput> out;
   private transient long now;
@@ -73,11 +76,32 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
     this.encoder = new OutputEncoder(settings);
   }
 
+  /** One partition key's clocks in a checkpoint. */
+  public record PartitionClocks(int key, TrackerClocks clocks) {}
+
+  /**
+   * Restores every partition's clocks (union state: a subtask keeps those of the partitions it owns
+   * now, whichever subtask wrote them); clocks only move forward, so of two copies the later wins.
+   */
+  @Override
+  public void initializeState(FunctionInitializationContext context) throws Exception {
+    checkpointedClocks = context.getOperatorStateStore()
+        .getUnionListState(new ListStateDescriptor<>("tracker-clocks", PartitionClocks.class));
+    clocks = new HashMap<>();
+    for (PartitionClocks restored : checkpointedClocks.get()) {
+      clocks.merge(restored.key(), restored.clocks(), TrackerClocks::latest);
+    }
+  }
+
+  @Override
+  public void snapshotState(FunctionSnapshotContext context) throws Exception {
+    checkpointedClocks.update(clocks.entrySet().stream()
+        .map(entry -> new PartitionClocks(entry.getKey(), entry.getValue())).toList());
+  }
+
   @Override
   public void open(OpenContext context) {
-    clocksState = getRuntimeContext().getState(new ValueStateDescriptor<>("tracker-clocks", TrackerClocks.class));
     orderIds = getRuntimeContext().getMapState(new MapStateDescriptor<>("order-ids", String.class, OrderIdState.class));
-    clocks = new HashMap<>();
     hints = new HashMap<>();
   }
 
@@ -193,21 +217,12 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
     }
   }
 
-  private TrackerClocks clocksOf(Integer partition) throws Exception {
-    TrackerClocks known = clocks.get(partition);
-    if (known == null) {
-      TrackerClocks stored = clocksState.value();
-      known = stored == null ? TrackerClocks.START : stored;
-      clocks.put(partition, known);
-    }
-    return known;
+  private TrackerClocks clocksOf(Integer partition) {
+    return clocks.getOrDefault(partition, TrackerClocks.START);
   }
 
-  private void setClocks(Integer partition, TrackerClocks updated) throws Exception {
-    if (!updated.equals(clocks.get(partition))) {
-      clocks.put(partition, updated);
-      clocksState.update(updated);
-    }
+  private void setClocks(Integer partition, TrackerClocks updated) {
+    clocks.put(partition, updated);
   }
 
   /** The partition's hints, rebuilt from its state at its first record since this subtask started. */

@@ -26,6 +26,12 @@ public record TrackerClocks(long orders, long payments, long placedOrders, long 
         : new TrackerClocks(orders, payments, placedOrders, Math.max(uniquePayments, time));
   }
 
+  /** The later of two copies of one partition's clocks, field by field (clocks only move forward). */
+  static TrackerClocks latest(TrackerClocks a, TrackerClocks b) {
+    return new TrackerClocks(Math.max(a.orders, b.orders), Math.max(a.payments, b.payments),
+        Math.max(a.placedOrders, b.placedOrders), Math.max(a.uniquePayments, b.uniquePayments));
+  }
+
   /** The stream time of one input. */
   long of(boolean order) {
     return order ? orders : payments;

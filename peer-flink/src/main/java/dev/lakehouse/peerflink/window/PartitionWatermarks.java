@@ -13,6 +13,7 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 /**
  * The watermark of a window's input, as the Streams app closes windows: a window is final once
@@ -20,7 +21,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  * Chained behind the order tracker, which owns whole input partitions and sends on only the events
  * that are not late on theirs, it keeps each owned partition's stream time (highest event time
  * seen) and emits min over them - grace - 1 ms, so a window fires when every partition passed its
- * end + grace, and never finds one of these events late. Upstream watermarks are ignored; a subtask
+ * end + grace, and never finds one of these events late. Upstream watermarks and idleness are ignored; a subtask
  * that owns no partition emits the end of time, so it holds nothing back. Each partition's stream
  * time is operator state (union: after a restore every subtask finds its own).
  */
@@ -78,6 +79,15 @@ public final class PartitionWatermarks<T extends TimedAmount> extends AbstractSt
   /** The tracker's input carries no watermarks of use here: this operator makes its own. */
   @Override
   public void processWatermark(Watermark mark) {}
+
+  /**
+   * Nor is an idle source a partition without time: forwarded, it would let the windows go on without
+   * that partition's events (Flink's valves skip idle channels, and an idle output drops the
+   * watermarks emitted meanwhile). An input partition without records holds the windows open, as in
+   * the Streams app, so this output is always active.
+   */
+  @Override
+  public void processWatermarkStatus(WatermarkStatus status) {}
 
   @Override
   public void snapshotState(StateSnapshotContext context) throws Exception {

@@ -10,7 +10,8 @@ import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.util.OutputTag;
 
 /** The order tracker in Flink's keyed two-input test harness, keyed by input partition as in the job. */
@@ -18,9 +19,23 @@ public final class TrackerHarness implements AutoCloseable {
   private final KeyedTwoInputStreamOperatorTestHarness<Integer, Order, Payment, KafkaOutput> harness;
 
   public TrackerHarness(JobSettings settings) throws Exception {
+    this(settings, null);
+  }
+
+  /** A tracker restored from {@code checkpoint} (a {@link #snapshot()} of another), as after a restart. */
+  public TrackerHarness(JobSettings settings, OperatorSubtaskState checkpoint) throws Exception {
     PartitionKeys keys = PartitionKeys.of(settings.inputPartitions());
-    harness = ProcessFunctionTestHarnesses.forKeyedCoProcessFunction(new OrderTracker(settings),
-        order -> keys.keyOf(order.partition()), payment -> keys.keyOf(payment.partition()), Types.INT);
+    harness = new KeyedTwoInputStreamOperatorTestHarness<>(new KeyedCoProcessOperator<>(new OrderTracker(settings)),
+        order -> keys.keyOf(order.partition()), payment -> keys.keyOf(payment.partition()), Types.INT,
+        PartitionKeys.MAX_PARALLELISM, 1, 0);
+    if (checkpoint != null) {
+      harness.initializeState(checkpoint);
+    }
+    harness.open();
+  }
+
+  public OperatorSubtaskState snapshot() throws Exception {
+    return harness.snapshot(1, 1);
   }
 
   public TrackerHarness order(Order order) throws Exception {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,18 @@ class PartitionWatermarksTest {
 
       assertThat(watermarks(harness)).containsExactly(T0 + 2 * MINUTE - 1, T0 + 3 * MINUTE - 1);
       assertThat(harness.extractOutputValues()).hasSize(4);
+    }
+  }
+
+  @Test
+  void anIdleSourceDoesNotMakeThisOutputIdle() throws Exception {
+    try (OneInputStreamOperatorTestHarness<Payment, Payment> harness = harness(null)) {
+      harness.processWatermarkStatus(WatermarkStatus.IDLE);
+      harness.processElement(payment(0, T0 + 10 * MINUTE), 0);
+      harness.processElement(payment(1, T0 + 10 * MINUTE), 0);
+
+      assertThat(harness.getOutput()).noneMatch(WatermarkStatus.class::isInstance);
+      assertThat(watermarks(harness)).containsExactly(T0 + 8 * MINUTE - 1);
     }
   }
 

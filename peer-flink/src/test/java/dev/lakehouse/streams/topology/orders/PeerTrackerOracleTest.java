@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * orders, second successful payments, declined ones, backfills three hours behind), fed in several
  * interleavings of the two inputs, each keeping both inputs' offset order: as sent, in event-time
  * order, orders first, payments first, at random. The oracle follows the arrival order, so it also
- * covers the verdicts the max input skew forces.
+ * covers the verdicts the max input skew forces. Every interleaving but the first restarts the
+ * tracker from a checkpoint halfway, as after a crash.
  */
 class PeerTrackerOracleTest {
   private static final long MINUTE = Events.MINUTE;
@@ -43,7 +45,7 @@ class PeerTrackerOracleTest {
     List<Arrival> sent = sent(random, 300);
     List<Arrival> orders = sent.stream().filter(a -> a.order() != null).toList();
     List<Arrival> payments = sent.stream().filter(a -> a.payment() != null).toList();
-    PaymentJoinOracle live = assertMatchesOracle(sent);
+    PaymentJoinOracle live = assertMatchesOracle(sent, sent.size());
     assertThat(live.resolvedOrders.values()).as("some paid").anyMatch(paid -> paid != null);
     assertThat(live.resolvedOrders.values()).as("some unpaid").contains((String) null);
     assertThat(live.unknownOrderPayments).as("some unknown orders").isNotEmpty();
@@ -56,7 +58,7 @@ class PeerTrackerOracleTest {
         // beyond the skew (all orders first): the oracle follows the verdicts that forces
         merge(orders, payments, (o, p) -> true, Long.MAX_VALUE));
     for (List<Arrival> arrivals : interleavings) {
-      PaymentJoinOracle oracle = assertMatchesOracle(arrivals);
+      PaymentJoinOracle oracle = assertMatchesOracle(arrivals, arrivals.size() / 2);
       if (arrivals != interleavings.get(interleavings.size() - 1)) {
         assertThat(oracle.resolvedOrders).as("within the skew, the same rows as sent").isEqualTo(live.resolvedOrders);
       }
@@ -67,7 +69,11 @@ class PeerTrackerOracleTest {
     boolean test(Arrival order, Arrival payment);
   }
 
-  private static PaymentJoinOracle assertMatchesOracle(List<Arrival> arrivals) throws Exception {
+  /**
+   * Feeds the arrivals to a tracker, restarted from a checkpoint taken after {@code restartAfter} of
+   * them (its clocks, states and due-time hints restored), and holds what both wrote against the oracle.
+   */
+  private static PaymentJoinOracle assertMatchesOracle(List<Arrival> arrivals, int restartAfter) throws Exception {
     List<PaymentJoinOracle.Event> oracleInput = arrivals.stream().map(a -> a.order() != null
         ? new PaymentJoinOracle.Event(a.order().eventId(), a.order().orderId(), true, a.order().isPlaced(), a.time())
         : new PaymentJoinOracle.Event(a.payment().eventId(), a.payment().orderId(), false, a.payment().succeeded(),
@@ -75,29 +81,44 @@ class PeerTrackerOracleTest {
     Map<String, Object> settings = settingsInMillis();
     PaymentJoinOracle oracle = new PaymentJoinOracle(oracleInput, (long) settings.get("window"),
         (long) settings.get("grace"), (long) settings.get("skew"));
+    List<GenericRecord> rows = new ArrayList<>();
+    List<GenericRecord> deadLetters = new ArrayList<>();
+    OperatorSubtaskState checkpoint;
     try (TrackerHarness tracker = new TrackerHarness(Events.settings())) {
-      for (Arrival arrival : arrivals) {
-        if (arrival.order() != null) {
-          tracker.order(arrival.order());
-        } else {
-          tracker.payment(arrival.payment());
-        }
-      }
-      Map<String, String> resolved = new HashMap<>();
-      for (GenericRecord row : tracker.rows(Topics.ORDER_PAYMENTS)) {
-        String orderEventId = row.get("order_event_id").toString();
-        assertThat(resolved).as("one row per order event").doesNotContainKey(orderEventId);
-        // payment ids are "p-" + the payment's event id (Events.payment)
-        resolved.put(orderEventId, row.get("payment_id") == null ? null : row.get("payment_id").toString().substring(2));
-      }
-      assertThat(resolved).isEqualTo(oracle.resolvedOrders);
-      Map<Long, String> paymentAt = new HashMap<>();
-      arrivals.stream().filter(a -> a.payment() != null)
-          .forEach(a -> paymentAt.put(a.payment().offset(), a.payment().eventId()));
-      assertThat(tracker.rows(Topics.DEAD_LETTERS)).extracting(row -> paymentAt.get((Long) row.get("source_offset")))
-          .containsExactlyInAnyOrderElementsOf(oracle.unknownOrderPayments);
+      feed(tracker, arrivals.subList(0, restartAfter));
+      checkpoint = tracker.snapshot();
+      rows.addAll(tracker.rows(Topics.ORDER_PAYMENTS));
+      deadLetters.addAll(tracker.rows(Topics.DEAD_LETTERS));
     }
+    try (TrackerHarness restarted = new TrackerHarness(Events.settings(), checkpoint)) {
+      feed(restarted, arrivals.subList(restartAfter, arrivals.size()));
+      rows.addAll(restarted.rows(Topics.ORDER_PAYMENTS));
+      deadLetters.addAll(restarted.rows(Topics.DEAD_LETTERS));
+    }
+    Map<String, String> resolved = new HashMap<>();
+    for (GenericRecord row : rows) {
+      String orderEventId = row.get("order_event_id").toString();
+      assertThat(resolved).as("one row per order event").doesNotContainKey(orderEventId);
+      // payment ids are "p-" + the payment's event id (Events.payment)
+      resolved.put(orderEventId, row.get("payment_id") == null ? null : row.get("payment_id").toString().substring(2));
+    }
+    assertThat(resolved).isEqualTo(oracle.resolvedOrders);
+    Map<Long, String> paymentAt = new HashMap<>();
+    arrivals.stream().filter(a -> a.payment() != null)
+        .forEach(a -> paymentAt.put(a.payment().offset(), a.payment().eventId()));
+    assertThat(deadLetters).extracting(row -> paymentAt.get((Long) row.get("source_offset")))
+        .containsExactlyInAnyOrderElementsOf(oracle.unknownOrderPayments);
     return oracle;
+  }
+
+  private static void feed(TrackerHarness tracker, List<Arrival> arrivals) throws Exception {
+    for (Arrival arrival : arrivals) {
+      if (arrival.order() != null) {
+        tracker.order(arrival.order());
+      } else {
+        tracker.payment(arrival.payment());
+      }
+    }
   }
 
   private static Map<String, Object> settingsInMillis() {
