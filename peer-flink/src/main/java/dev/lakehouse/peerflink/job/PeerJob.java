@@ -3,6 +3,7 @@ package dev.lakehouse.peerflink.job;
 import dev.lakehouse.peerflink.enrich.OrderEnrichment;
 import dev.lakehouse.peerflink.input.InputRouter;
 import dev.lakehouse.peerflink.join.OrderTracker;
+import dev.lakehouse.peerflink.model.Input;
 import dev.lakehouse.peerflink.model.KafkaOutput;
 import dev.lakehouse.peerflink.model.Order;
 import dev.lakehouse.peerflink.model.Payment;
@@ -46,9 +47,11 @@ public final class PeerJob {
   private PeerJob() {}
 
   public static void build(StreamExecutionEnvironment env, JobSettings settings, KafkaIo kafka) {
+    // every record's timestamp is its event time (the windows assign by it), but no source emits watermarks
+    WatermarkStrategy<Input> eventTime = WatermarkStrategy.<Input>noWatermarks()
+        .withTimestampAssigner((input, kafkaTimestamp) -> input.eventTime() != null ? input.eventTime() : kafkaTimestamp);
     SingleOutputStreamOperator<KafkaOutput> events = env
-        .fromSource(kafka.source("events", List.of(Topics.ORDERS, Topics.PAYMENTS), settings),
-            WatermarkStrategy.noWatermarks(), "events")
+        .fromSource(kafka.source("events", List.of(Topics.ORDERS, Topics.PAYMENTS), settings), eventTime, "events")
         .uid("events-source")
         .process(new InputRouter(settings)).name("events-validation").uid("events-validation");
     SingleOutputStreamOperator<KafkaOutput> references = env

@@ -42,6 +42,6 @@ record FlinkConfigs(String text, Map<String, String> settings, String jvmOptions
 
   @Override
   public String toString() {
-    return text + " (JVM " + jvmOptions + ")";
+    return text.contains(jvmOptions) ? text : text + " (JVM " + jvmOptions + ")";
   }
 }
