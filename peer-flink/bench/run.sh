@@ -2,8 +2,8 @@
 # The Streams app against its Flink peer, one after the other, on one in-process KRaft broker and
 # one generated input, each with exactly-once in its own JVM (-Xmx1g). Prints events/s, CPU per
 # input record, peak heap, the machine's load and CPU steal of each, "flink ratio" (ours / Flink
-# events per second) and "flink cpu ratio" (Flink CPU per record / ours) of the fastest Flink
-# configuration.
+# events per second) and "flink cpu ratio" (Flink CPU per record / ours) of the Flink configuration
+# that needed the least CPU per record.
 # Usage: peer-flink/bench/run.sh [events] [partitions] [flink configs]
 #   defaults 20000 2 and the peer's own settings; Flink parallelism = partitions. Flink configs:
 #   configurations separated by |, each peer settings (key=value, flink.* for Flink's own keys) and

@@ -3,8 +3,7 @@ package dev.lakehouse.peerflink.input;
 import dev.lakehouse.peerflink.job.JobSettings;
 import dev.lakehouse.peerflink.model.Input;
 import dev.lakehouse.peerflink.model.KafkaOutput;
-import dev.lakehouse.peerflink.model.Order;
-import dev.lakehouse.peerflink.model.Payment;
+import dev.lakehouse.peerflink.model.OrderOrPayment;
 import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.peerflink.model.Violation;
 import dev.lakehouse.peerflink.output.DeadLetterRows;
@@ -27,8 +26,8 @@ import org.apache.flink.util.OutputTag;
  * Streams app.
  */
 public final class InputRouter extends ProcessFunction<Input, KafkaOutput> implements CheckpointedFunction {
-  public static final OutputTag<Order> ORDERS = new OutputTag<>("orders", TypeInformation.of(Order.class));
-  public static final OutputTag<Payment> PAYMENTS = new OutputTag<>("payments", TypeInformation.of(Payment.class));
+  public static final OutputTag<OrderOrPayment> EVENTS =
+      new OutputTag<>("orders-and-payments", TypeInformation.of(OrderOrPayment.class));
   public static final OutputTag<ReferenceVersion> REFERENCES =
       new OutputTag<>("references", TypeInformation.of(ReferenceVersion.class));
 
@@ -62,10 +61,10 @@ public final class InputRouter extends ProcessFunction<Input, KafkaOutput> imple
               checked.headerNames(), checked.headerValues())));
     } else if (checked.order() != null) {
       streamTimes.advance(checked.topic(), checked.partition(), checked.eventTime());
-      context.output(ORDERS, checked.order());
+      context.output(EVENTS, OrderOrPayment.of(checked.order()));
     } else if (checked.payment() != null) {
       streamTimes.advance(checked.topic(), checked.partition(), checked.eventTime());
-      context.output(PAYMENTS, checked.payment());
+      context.output(EVENTS, OrderOrPayment.of(checked.payment()));
     } else {
       context.output(REFERENCES, checked.reference());
     }

@@ -88,8 +88,11 @@ public record KafkaIo(String bootstrapServers, Map<String, String> clientPropert
     }
   }
 
-  /** One transactional sink for every output: its transactions commit when a checkpoint completes. */
-  public KafkaSink<KafkaOutput> sink() {
+  /**
+   * A transactional sink: its transactions commit when a checkpoint completes. Each sink of the job
+   * has its own {@code name}, part of its transactional ids.
+   */
+  public KafkaSink<KafkaOutput> sink(String name) {
     Properties producer = properties();
     producer.setProperty("transaction.timeout.ms", Long.toString(transactionTimeout.toMillis()));
     // what Kafka Streams sets for its exactly-once producers, so both sides batch alike
@@ -99,7 +102,7 @@ public record KafkaIo(String bootstrapServers, Map<String, String> clientPropert
         .setKafkaProducerConfig(producer)
         .setRecordSerializer(new KafkaOutputSerializer())
         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-        .setTransactionalIdPrefix(groupId)
+        .setTransactionalIdPrefix(groupId + "-" + name)
         .build();
   }
 

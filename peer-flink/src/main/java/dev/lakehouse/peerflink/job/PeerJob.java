@@ -5,8 +5,7 @@ import dev.lakehouse.peerflink.input.InputRouter;
 import dev.lakehouse.peerflink.join.OrderTracker;
 import dev.lakehouse.peerflink.model.Input;
 import dev.lakehouse.peerflink.model.KafkaOutput;
-import dev.lakehouse.peerflink.model.Order;
-import dev.lakehouse.peerflink.model.Payment;
+import dev.lakehouse.peerflink.model.OrderOrPayment;
 import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.peerflink.model.TimedAmount;
 import dev.lakehouse.peerflink.window.PartitionWatermarks;
@@ -29,17 +28,18 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
  *
  * <pre>
  * orders, payments --> validation (horizon per input partition) --> dead-letters
- *   --keyBy input partition--> order tracker: dedup, order-payment join, lateness, per partition clocks
- *        --> order-payments, UNKNOWN_ORDER dead letters, late-events
- *        unique orders --> enrichment (broadcast reference versions) --> orders-enriched
+ *   --keyBy input partition--> order tracker (+ broadcast reference versions): dedup, order-payment
+ *        join, enrichment, lateness, per partition clocks
+ *        --> orders-enriched, order-payments, UNKNOWN_ORDER dead letters, late-events (a sink chained to it)
  *        on-time PLACED orders --(watermark: slowest partition)--keyBy currency:merchant--> 1-minute windows
  *        on-time payments --(watermark: slowest partition)--keyBy outcome--> 1-minute windows
- * customers, merchants --> validation --> dead-letters; versions --broadcast--> enrichment
+ * customers, merchants --> validation --> dead-letters; versions --broadcast--> order tracker
  * </pre>
  *
  * No source emits watermarks: time is each input partition's own stream time, as in the Streams app
  * (the order tracker's clocks); only the windows get a watermark, from the partitions' window
- * stream times ({@link PartitionWatermarks}). All outputs go through one exactly-once Kafka sink.
+ * stream times ({@link PartitionWatermarks}). Two exactly-once Kafka sinks: the tracker's, chained
+ * to it, and one for the rest (dead letters of validation, window rows).
  */
 public final class PeerJob {
   public static final String NAME = "lakehouse-peer-flink";
@@ -63,22 +63,20 @@ public final class PeerJob {
         references.getSideOutput(InputRouter.REFERENCES).broadcast(OrderEnrichment.VERSIONS);
 
     PartitionKeys partitions = PartitionKeys.of(settings.inputPartitions());
-    KeySelector<Order, Integer> orderPartition = order -> partitions.keyOf(order.partition());
-    KeySelector<Payment, Integer> paymentPartition = payment -> partitions.keyOf(payment.partition());
-    SingleOutputStreamOperator<KafkaOutput> tracked = events.getSideOutput(InputRouter.ORDERS)
-        .keyBy(orderPartition, Types.INT)
-        .connect(events.getSideOutput(InputRouter.PAYMENTS).keyBy(paymentPartition, Types.INT))
+    KeySelector<OrderOrPayment, Integer> inputPartition = event -> partitions.keyOf(event.partition());
+    SingleOutputStreamOperator<KafkaOutput> tracked = events.getSideOutput(InputRouter.EVENTS)
+        .keyBy(inputPartition, Types.INT)
+        .connect(versions)
         .process(new OrderTracker(settings)).name("order-tracker").uid("order-tracker");
+    // most outputs (enriched orders, order payments, late events): a sink chained to the tracker, no shuffle
+    tracked.sinkTo(kafka.sink("tracked")).name("tracked-outputs").uid("tracked-outputs");
 
-    DataStream<KafkaOutput> enriched = tracked.getSideOutput(OrderTracker.UNIQUE_ORDERS).connect(versions)
-        .process(new OrderEnrichment(settings)).name("orders-enriched").uid("orders-enriched");
     DataStream<KafkaOutput> revenue = windowed(tracked.getSideOutput(OrderTracker.WINDOWED_ORDERS),
         WindowRows.revenue(settings), "revenue-by-merchant-1m", partitions, settings);
     DataStream<KafkaOutput> byOutcome = windowed(tracked.getSideOutput(OrderTracker.WINDOWED_PAYMENTS),
         WindowRows.paymentsByOutcome(settings), "payments-by-outcome-1m", partitions, settings);
-
-    events.union(references, tracked, enriched, revenue, byOutcome)
-        .sinkTo(kafka.sink()).name("outputs").uid("outputs");
+    events.union(references, revenue, byOutcome)
+        .sinkTo(kafka.sink("other")).name("outputs").uid("outputs");
   }
 
   /**

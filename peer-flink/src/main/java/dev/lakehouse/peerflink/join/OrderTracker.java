@@ -2,8 +2,11 @@ package dev.lakehouse.peerflink.join;
 
 import dev.lakehouse.peerflink.job.JobSettings;
 import dev.lakehouse.peerflink.model.KafkaOutput;
+import dev.lakehouse.peerflink.enrich.OrderEnrichment;
 import dev.lakehouse.peerflink.model.Order;
+import dev.lakehouse.peerflink.model.OrderOrPayment;
 import dev.lakehouse.peerflink.model.Payment;
+import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.peerflink.model.TimedAmount;
 import dev.lakehouse.peerflink.model.Violation;
 import dev.lakehouse.peerflink.output.ContractRows;
@@ -25,7 +28,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
-import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
@@ -34,17 +37,18 @@ import org.apache.flink.util.OutputTag;
  * dev.lakehouse.peerflink.job.PartitionKeys}), so that, like a Kafka Streams task, it owns partition
  * n of {@code orders} and of {@code payments} and keeps each input's own clock ({@link
  * TrackerClocks}). Per order id (one map state entry) it drops producer retries and joins PLACED
- * orders with successful payments ({@link PaymentJoin}); it passes the unique events on: every order
- * to the enrichment, PLACED orders and all payments to their windows, or, when their window's end +
- * grace is at or before their partition's window stream time, to {@code late-events}.
+ * orders with successful payments ({@link PaymentJoin}); it enriches every unique order with the
+ * broadcast reference versions ({@link OrderEnrichment}: no shuffle of the orders to an enrichment
+ * operator) and passes PLACED orders and all payments on to their windows, or, when their window's
+ * end + grace is at or before their partition's window stream time, to {@code late-events}. Its
+ * outputs go to a sink chained to it.
  *
  * <p>Deadlines fall due when a record moves a clock past them, never by a timer: as in the Streams
  * app, a partition's time moves only with its records. Which ids are due when is kept in memory
  * ({@link Hints}) and rebuilt from the state at the first record of a partition after a (re)start.
  */
-public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, Payment, KafkaOutput>
+public final class OrderTracker extends KeyedBroadcastProcessFunction<Integer, OrderOrPayment, ReferenceVersion, KafkaOutput>
     implements PaymentJoin.Outcomes, CheckpointedFunction {
-  public static final OutputTag<Order> UNIQUE_ORDERS = new OutputTag<>("unique-orders", TypeInformation.of(Order.class));
   public static final OutputTag<Order> WINDOWED_ORDERS =
       new OutputTag<>("windowed-orders", TypeInformation.of(Order.class));
   public static final OutputTag<Payment> WINDOWED_PAYMENTS =
@@ -56,6 +60,7 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
   private final long maxSkewMs;
   private final PaymentJoin join;
   private final LateEvents lateEvents;
+  private final OrderEnrichment enrichment;
   private final OutputEncoder encoder;
 
   private transient MapState<String, OrderIdState> orderIds;
@@ -73,6 +78,7 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
     this.maxSkewMs = settings.paymentJoinMaxInputSkew().toMillis();
     this.join = new PaymentJoin(windowMs, settings.windowGrace().toMillis());
     this.lateEvents = new LateEvents(settings);
+    this.enrichment = new OrderEnrichment(settings);
     this.encoder = new OutputEncoder(settings);
   }
 
@@ -106,12 +112,27 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
   }
 
   @Override
-  public void processElement1(Order order, Context context, Collector<KafkaOutput> out) throws Exception {
+  public void processElement(OrderOrPayment event, ReadOnlyContext context, Collector<KafkaOutput> out)
+      throws Exception {
+    if (event.order() != null) {
+      track(event.order(), context, out);
+    } else {
+      track(event.payment(), context, out);
+    }
+  }
+
+  @Override
+  public void processBroadcastElement(ReferenceVersion version, Context context, Collector<KafkaOutput> out)
+      throws Exception {
+    enrichment.add(context.getBroadcastState(OrderEnrichment.VERSIONS), version);
+  }
+
+  private void track(Order order, ReadOnlyContext context, Collector<KafkaOutput> out) throws Exception {
     OrderIdState state = track(true, order.orderId(), order.eventId(), order.eventTime(), context, out);
     if (state == null) {
       return;
     }
-    context.output(UNIQUE_ORDERS, order);
+    out.collect(enrichment.row(order, context.getBroadcastState(OrderEnrichment.VERSIONS), now));
     TrackerClocks partition = clocks.get(context.getCurrentKey());
     if (order.isPlaced()) {
       window(order, true, WINDOWED_ORDERS, context);
@@ -120,8 +141,7 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
     store(order.orderId(), state, context);
   }
 
-  @Override
-  public void processElement2(Payment payment, Context context, Collector<KafkaOutput> out) throws Exception {
+  private void track(Payment payment, ReadOnlyContext context, Collector<KafkaOutput> out) throws Exception {
     OrderIdState state = track(false, payment.orderId(), payment.eventId(), payment.eventTime(), context, out);
     if (state == null) {
       return;
@@ -139,7 +159,7 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
    * was seen within the dedup window of its input's clock (returns null) or remembers it and returns
    * its order id's state, without what is no longer needed.
    */
-  private OrderIdState track(boolean order, String orderId, String eventId, long time, Context context,
+  private OrderIdState track(boolean order, String orderId, String eventId, long time, ReadOnlyContext context,
       Collector<KafkaOutput> out) throws Exception {
     this.out = out;
     this.now = context.timerService().currentProcessingTime();
@@ -198,13 +218,13 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
     }
   }
 
-  private void store(String orderId, OrderIdState state, Context context) throws Exception {
+  private void store(String orderId, OrderIdState state, ReadOnlyContext context) throws Exception {
     orderIds.put(orderId, state);
     hints(context).forgetting().add(state.forgottenAfter(dedupMs, maxSkewMs), orderId);
   }
 
   /** Sends a unique event to its window, or to late-events when its partition's window step closed that window. */
-  private <T extends TimedAmount> void window(T event, boolean order, OutputTag<T> windowed, Context context)
+  private <T extends TimedAmount> void window(T event, boolean order, OutputTag<T> windowed, ReadOnlyContext context)
       throws Exception {
     Integer partition = context.getCurrentKey();
     TrackerClocks advanced = clocksOf(partition).advanceWindow(order, event.eventTime());
@@ -226,7 +246,7 @@ public final class OrderTracker extends KeyedCoProcessFunction<Integer, Order, P
   }
 
   /** The partition's hints, rebuilt from its state at its first record since this subtask started. */
-  private Hints hints(Context context) throws Exception {
+  private Hints hints(ReadOnlyContext context) throws Exception {
     Integer partition = context.getCurrentKey();
     Hints known = hints.get(partition);
     if (known == null) {

@@ -173,7 +173,7 @@ class InputReaderTest {
       assertThat(router.extractOutputValues()).extracting(output -> Events.decode(output, Topics.DEAD_LETTERS))
           .extracting(row -> row.get("error_class") + " " + row.get("record_key") + " " + row.get("source_partition"))
           .containsExactly("EVENT_TIME_OUT_OF_RANGE o2 1");
-      assertThat(router.getSideOutput(InputRouter.ORDERS)).extracting(r -> r.getValue().orderId())
+      assertThat(router.getSideOutput(InputRouter.EVENTS)).extracting(r -> r.getValue().order().orderId())
           .containsExactly("o1", "o3");
     }
   }

@@ -26,8 +26,8 @@ class PeerJobTest {
     JobGraph jobGraph = graph.getJobGraph();
 
     assertThat(graph.getStreamNodes()).extracting(StreamNode::getTransformationUID)
-        .contains("events-source", "references-source", "events-validation", "order-tracker",
-            "orders-enriched", "revenue-by-merchant-1m", "payments-by-outcome-1m", "outputs");
+        .contains("events-source", "references-source", "events-validation", "order-tracker", "tracked-outputs",
+            "revenue-by-merchant-1m-watermarks", "revenue-by-merchant-1m", "payments-by-outcome-1m", "outputs");
     assertThat(jobGraph.getNumberOfVertices()).isGreaterThan(5);
   }
 }

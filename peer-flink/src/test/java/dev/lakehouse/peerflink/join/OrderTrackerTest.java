@@ -139,7 +139,7 @@ class OrderTrackerTest {
     // one ms later it is forgotten: a copy passes again
     tracker.order(order("e3", "o2", "FULFILLED", T0 + 10 * MINUTE + 1, 14)).order(order("e1", "o1", "FULFILLED", T0, 15));
 
-    assertThat(tracker.sideOutput(OrderTracker.UNIQUE_ORDERS)).extracting(Order::offset)
+    assertThat(tracker.rows(Topics.ORDERS_ENRICHED)).extracting(row -> row.get("source_offset"))
         .containsExactly(10L, 12L, 14L, 15L);
   }
 
