@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -232,24 +231,22 @@ final class SecondInput {
   }
 
   private ProducerRecord<String, byte[]> customer(String id, int version, long validFrom) {
-    Schema schema = Topics.valueSchema(Topics.CUSTOMERS);
-    GenericData.Record customer = new GenericData.Record(schema);
-    customer.put("customer_id", id);
-    customer.put("name", nameOf(id, version));
-    customer.put("country", "DE");
-    customer.put("segment", "retail");
-    customer.put("updated_at", Instant.ofEpochMilli(validFrom));
-    return new ProducerRecord<>(Topics.CUSTOMERS, id, serializer.serialize(Topics.CUSTOMERS, customer));
+    return version(Topics.CUSTOMERS, id, version, validFrom, Map.of("customer_id", id, "segment", "retail"));
   }
 
   private ProducerRecord<String, byte[]> merchant(String id, int version, long validFrom) {
-    GenericData.Record merchant = new GenericData.Record(Topics.valueSchema(Topics.MERCHANTS));
-    merchant.put("merchant_id", id);
-    merchant.put("name", nameOf(id, version));
-    merchant.put("country", "FR");
-    merchant.put("category", "books");
-    merchant.put("updated_at", Instant.ofEpochMilli(validFrom));
-    return new ProducerRecord<>(Topics.MERCHANTS, id, serializer.serialize(Topics.MERCHANTS, merchant));
+    return version(Topics.MERCHANTS, id, version, validFrom, Map.of("merchant_id", id, "category", "books"));
+  }
+
+  /** Version {@code version} of a customer or merchant, named by {@link #nameOf}, with its own fields. */
+  private ProducerRecord<String, byte[]> version(String topic, String id, int version, long validFrom,
+      Map<String, String> fields) {
+    GenericData.Record value = new GenericData.Record(Topics.valueSchema(topic));
+    fields.forEach(value::put);
+    value.put("name", nameOf(id, version));
+    value.put("country", "DE");
+    value.put("updated_at", Instant.ofEpochMilli(validFrom));
+    return new ProducerRecord<>(topic, id, serializer.serialize(topic, value));
   }
 
   /**
