@@ -26,7 +26,8 @@ import software.constructs.Construct;
 public final class PipelineAlarms extends Construct {
   public static final List<String> STREAMS_INPUT_TOPICS = List.of("orders", "payments");
   public static final List<String> SINK_TOPICS = List.of("orders-enriched", "revenue-by-merchant-1m",
-      "payments-by-outcome-1m", "late-events", "order-payments", "dead-letters", "pipeline-ledger");
+      "payments-by-outcome-1m", "late-events", "order-payments", "dead-letters", "pipeline-ledger", "customers-versions",
+      "merchants-versions");
   /** Streams lag: about the 2 minutes of input the runbook allows, for 5 minutes. */
   public static final int STREAMS_LAG_SECONDS = 120;
   public static final String METRICS_NAMESPACE = "Lakehouse";

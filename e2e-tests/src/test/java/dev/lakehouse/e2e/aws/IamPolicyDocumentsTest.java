@@ -167,6 +167,23 @@ class IamPolicyDocumentsTest {
   }
 
   @Test
+  void onlyTheErasureRoleRecordsAndReadsTheErasedIdsAndNoRoleDeletesThem() throws Exception {
+    String register = "arn:aws:s3:::{{warehouse_bucket}}/erasure-register/*";
+    IamPolicy erasure = IamPolicy.read(IAM_DIR.resolve("maintenance-erasure.json"));
+
+    assertThat(erasure.resourcesOf("s3:PutObject")).contains(register);
+    assertThat(erasure.resourcesOf("s3:GetObject")).contains(register);
+    assertThat(erasure.resourcesOf("s3:DeleteObject")).doesNotContain(register);
+    assertListingIsLimitedToPrefixes(erasure);
+    try (var files = Files.list(IAM_DIR)) {
+      for (Path file : files.filter(f -> !f.getFileName().toString().equals("maintenance-erasure.json")).toList()) {
+        assertThat(IamPolicy.read(file).allResources()).as("resources of %s", file.getFileName())
+            .noneMatch(resource -> resource.contains("erasure-register"));
+      }
+    }
+  }
+
+  @Test
   void athenaReadersOnlyReadTablesAndWriteOnlyQueryResults() {
     IamPolicy policy = IamPolicy.read(IAM_DIR.resolve("athena-reader.json"));
 

@@ -1,6 +1,6 @@
 package dev.lakehouse.e2e.security;
 
-import dev.lakehouse.local.stack.Setting;
+import dev.lakehouse.local.stack.config.Setting;
 import dev.lakehouse.testkit.FreePorts;
 import java.nio.file.Path;
 import java.util.EnumMap;

@@ -16,7 +16,9 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 
 /**
  * Validates one input topic ({@link InputCheck}). A valid record goes on with its event time as the
- * record timestamp (everything downstream is event-time); any other becomes a dead letter.
+ * record timestamp (everything downstream is event-time); any other becomes a dead letter. A valid
+ * tombstone of a reference topic goes on as a deletion (an event without a value) at its Kafka
+ * timestamp; it does not move stream time.
  */
 public final class EventValidator implements FixedKeyProcessor<String, byte[], Routed<SourcedEvent>> {
   private final InputCheck check;
@@ -58,12 +60,10 @@ public final class EventValidator implements FixedKeyProcessor<String, byte[], R
       return;
     }
     valid.record();
-    if (result.isDeletion()) {
-      // a reference deletion: the global histories apply it; nothing further to do here
-      return;
-    }
     long timestamp = result.eventTime().toEpochMilli();
-    streamTime.advance(timestamp);
+    if (!result.isDeletion()) {
+      streamTime.advance(timestamp);
+    }
     context.forward(record.withValue(Routed.keep(new SourcedEvent(result.value(), lineage))).withTimestamp(timestamp));
   }
 }
