@@ -1,7 +1,7 @@
 package dev.lakehouse.e2e.containers;
 
 import com.sun.security.auth.module.UnixSystem;
-import dev.lakehouse.e2e.harness.Prerequisites;
+import dev.lakehouse.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

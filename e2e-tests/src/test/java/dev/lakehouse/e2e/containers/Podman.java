@@ -1,6 +1,6 @@
 package dev.lakehouse.e2e.containers;
 
-import dev.lakehouse.e2e.harness.Prerequisites;
+import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
