@@ -14,6 +14,8 @@ OUTPUT_TOPICS = (
     "late-events",
     "order-payments",
     "dead-letters",
+    "customers-versions",
+    "merchants-versions",
 )
 
 META_TOPIC = "_kafka_metadata_topic"

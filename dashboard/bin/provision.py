@@ -28,10 +28,12 @@ def engine_uri(target, schema):
         return f"trino://superset@127.0.0.1:{os.environ.get('TRINO_PORT', '18080')}/iceberg"
     region = os.environ.get("AWS_REGION", "us-east-1")
     staging = os.environ.get("ATHENA_S3_STAGING_DIR")
-    if not staging:
-        raise SystemExit("Cannot point the dashboard at Athena: set ATHENA_S3_STAGING_DIR to the query results "
-                         "location (s3://bucket/prefix/); AWS_REGION and ATHENA_WORK_GROUP are optional")
-    work_group = os.environ.get("ATHENA_WORK_GROUP", "primary")
+    work_group = os.environ.get("ATHENA_WORK_GROUP")
+    if not staging or not work_group:
+        # the reader policy grants one workgroup and one results prefix: a default would be refused there
+        raise SystemExit("Cannot point the dashboard at Athena: set ATHENA_WORK_GROUP to the workgroup and "
+                         "ATHENA_S3_STAGING_DIR to the query results location (s3://bucket/prefix/) that "
+                         "deploy/iam/athena-reader.json grants; AWS_REGION is optional")
     # credentials come from the AWS default chain of the Superset process, never from the URI
     return (f"awsathena+rest://@athena.{region}.amazonaws.com:443/{schema}"
             f"?s3_staging_dir={quote_plus(staging)}&work_group={quote_plus(work_group)}")

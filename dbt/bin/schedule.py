@@ -5,17 +5,23 @@ snapshot expiry, orphans).
 
     .venv/bin/python dbt/bin/schedule.py [--target local|athena] [--interval S] [--maintain-every S]
                                          [--select "staging marts"] [--runs N] [--source-schema NS]
+                                         [--max-backoff S] [--status-file F]
 
 The cadence depends on the engine. Locally (Trino) a run every 15 s keeps ops_current_hour seconds
 behind the pipeline. On Athena every run is billed, and each MERGE adds a snapshot and delete files
 to the marts: the default is every 5 minutes, with maintenance hourly; below a minute it warns.
 
-A run starts every --interval seconds (right away when the previous one took longer). Exits
-non-zero after --max-failures failed runs in a row; a failed maintenance is reported and retried
-at its next turn without stopping the runs.
+A run starts every --interval seconds (right away when the previous one took longer). A failed run
+(Trino or Athena away, a model that fails) does not stop the scheduler: the next run waits twice as
+long after each failure in a row, at most --max-backoff seconds, and the first success returns to the
+interval. A failed maintenance is reported and retried at its next turn. After every run the status
+file (--status-file, JSON) says how many runs failed in a row and in all, and when the last one
+succeeded: alert on it, not on the process (dbt/README.md, "Scheduling"). The scheduler exits only
+on bad arguments (2); run it under a supervisor that restarts it whenever it exits.
 """
 
 import argparse
+import datetime
 import json
 import os
 import pathlib
@@ -29,6 +35,7 @@ DBT_DIR = pathlib.Path(__file__).resolve().parent.parent
 CADENCE = {"local": (15.0, 3600.0), "athena": (300.0, 3600.0)}
 PRODUCTION_CADENCE = CADENCE["athena"]
 ATHENA_MIN_INTERVAL = 60.0
+DEFAULT_MAX_BACKOFF = 900.0
 
 
 def parse_args(argv):
@@ -47,47 +54,95 @@ def parse_args(argv):
     parser.add_argument("--source-schema", default=os.environ.get("DBT_SOURCE_SCHEMA"),
                         help="namespace the sink's tables are read from (env DBT_SOURCE_SCHEMA; default: the "
                              "project's var source_schema, lakehouse)")
-    parser.add_argument("--max-failures", type=int, default=3)
+    parser.add_argument("--max-backoff", type=float, default=DEFAULT_MAX_BACKOFF,
+                        help=f"longest wait, in seconds, between runs while they fail (default: {DEFAULT_MAX_BACKOFF:g})")
+    parser.add_argument("--status-file", type=pathlib.Path, default=os.environ.get("DBT_SCHEDULE_STATUS_FILE"),
+                        help="JSON status written after every run: failures in a row and in all, last success "
+                             "(env DBT_SCHEDULE_STATUS_FILE; default: schedule-status.json in dbt's target path)")
     args = parser.parse_args(argv)
     interval, maintain_every = CADENCE.get(args.target, PRODUCTION_CADENCE)
     args.interval = interval if args.interval is None else args.interval
     args.maintain_every = maintain_every if args.maintain_every is None else args.maintain_every
-    if args.interval <= 0 or args.maintain_every < 0:
-        parser.error("Cannot schedule: --interval must be > 0 and --maintain-every >= 0 seconds")
+    if args.interval <= 0 or args.maintain_every < 0 or args.max_backoff < args.interval:
+        parser.error("Cannot schedule: --interval must be > 0, --maintain-every >= 0 and --max-backoff at least "
+                     "--interval seconds")
+    if args.status_file is None:
+        args.status_file = DBT_DIR / os.environ.get("DBT_TARGET_PATH", "target") / "schedule-status.json"
     return args
 
 
-def main(argv=None):
+def main(argv=None, runner=None, sleep=time.sleep, clock=time.monotonic):
     args = parse_args(argv)
     if args.target != "local" and args.interval < ATHENA_MIN_INTERVAL:
         print(f"Warning: a run every {args.interval:g} s on {args.target} bills a query per model each time and adds a"
               f" snapshot per mart; keep it at minutes (default {PRODUCTION_CADENCE[0]:g} s)", file=sys.stderr)
     os.environ.setdefault("DBT_PROFILES_DIR", str(DBT_DIR))
     os.chdir(DBT_DIR)
-    runner = dbtRunner()
-    failures = runs = 0
-    next_maintenance = time.monotonic() + args.maintain_every
-    while args.runs == 0 or runs < args.runs:
-        started = time.monotonic()
+    runner = runner or dbtRunner()
+    status = Status(args.status_file)
+    next_maintenance = clock() + args.maintain_every
+    while args.runs == 0 or status.runs < args.runs:
+        started = clock()
         result = runner.invoke(["run", "--select", *args.select.split(), "--target", args.target, "--quiet", "--no-use-colors",
                                 *source_vars(args.source_schema)])
-        runs += 1
-        elapsed = time.monotonic() - started
+        elapsed = clock() - started
         if result.success:
-            failures = 0
-            print(f"run {runs}: ok in {elapsed:.1f} s", flush=True)
+            status.succeeded()
+            print(f"run {status.runs}: ok in {elapsed:.1f} s", flush=True)
         else:
-            failures += 1
-            print(f"run {runs}: FAILED in {elapsed:.1f} s: {result.exception or 'see dbt/logs/dbt.log'}",
-                  file=sys.stderr, flush=True)
-            if failures >= args.max_failures:
-                print(f"Cannot keep the marts fresh: {failures} runs in a row failed", file=sys.stderr)
-                return 1
-        if args.maintain_every and time.monotonic() >= next_maintenance:
-            maintain(runner, args.target)
-            next_maintenance = time.monotonic() + args.maintain_every
-        time.sleep(max(0.0, args.interval - (time.monotonic() - started)))
+            status.failed(result.exception or "see dbt/logs/dbt.log")
+            print(f"run {status.runs}: FAILED in {elapsed:.1f} s ({status.consecutive_failures} in a row, next in "
+                  f"{wait_after(args, status.consecutive_failures):g} s): {status.last_error}", file=sys.stderr, flush=True)
+        if args.maintain_every and clock() >= next_maintenance:
+            if not maintain(runner, args.target):
+                status.maintenance_failed()
+            next_maintenance = clock() + args.maintain_every
+        status.write()
+        sleep(max(0.0, wait_after(args, status.consecutive_failures) - (clock() - started)))
     return 0
+
+
+def wait_after(args, consecutive_failures):
+    """Seconds from one run's start to the next: the interval, doubled per failure in a row, capped."""
+    return min(args.max_backoff, args.interval * 2 ** consecutive_failures)
+
+
+class Status:
+    """What the scheduler has done so far, written as JSON after every run for probes and alerts."""
+
+    def __init__(self, path):
+        self.path = path
+        self.runs = self.consecutive_failures = self.failures_total = self.maintenance_failures_total = 0
+        self.last_success_at = self.last_failure_at = self.last_error = None
+
+    def succeeded(self):
+        self.runs += 1
+        self.consecutive_failures = 0
+        self.last_success_at = now()
+
+    def failed(self, error):
+        self.runs += 1
+        self.consecutive_failures += 1
+        self.failures_total += 1
+        self.last_failure_at = now()
+        self.last_error = str(error)
+
+    def maintenance_failed(self):
+        self.maintenance_failures_total += 1
+
+    def write(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        written = self.path.with_name(self.path.name + ".tmp")
+        written.write_text(json.dumps({
+            "runs": self.runs, "consecutive_failures": self.consecutive_failures,
+            "failures_total": self.failures_total, "maintenance_failures_total": self.maintenance_failures_total,
+            "last_success_at": self.last_success_at, "last_failure_at": self.last_failure_at,
+            "last_error": self.last_error, "updated_at": now()}, indent=2) + "\n", encoding="utf-8")
+        written.replace(self.path)  # a reader never sees half a file
+
+
+def now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
 def source_vars(source_schema):
@@ -104,6 +159,7 @@ def maintain(runner, target):
     else:
         print(f"maintain_models: FAILED in {elapsed:.1f} s (retried at its next turn): "
               f"{result.exception or 'see dbt/logs/dbt.log'}", file=sys.stderr, flush=True)
+    return result.success
 
 
 if __name__ == "__main__":

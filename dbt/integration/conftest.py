@@ -174,6 +174,8 @@ def snapshot(trino_db, schema, table, key):
 
 
 HOURLY_KEY = ("merchant_id", "currency", "revenue_hour")
+# the type-2 dimensions and their keys
+DIMENSIONS = {"dim_customers": ("customer_id", "valid_from"), "dim_merchants": ("merchant_id", "valid_from")}
 
 
 @pytest.fixture(scope="session")
@@ -187,6 +189,7 @@ def builds(trino_db, schema):
     # test) runs them; on landed data (--existing) they would only repeat it
     first_exit, first_results = dbt_build(schema, *(() if seeded else ("--exclude", "test_type:unit")))
     hourly_before = snapshot(trino_db, schema, "agg_revenue_hourly", HOURLY_KEY)
+    dimensions_before = {dim: snapshot(trino_db, schema, dim, key) for dim, key in DIMENSIONS.items()}
     oracle_before = oracle.hourly_from_windows(trino_db)
     generator_before = oracle.generator_hours(generator_file) if generator_file else None
     add_more_events(trino_db)
@@ -198,7 +201,7 @@ def builds(trino_db, schema):
     return dict(
         first_exit=first_exit, first_results=first_results,
         second_exit=second_exit, second_results=second_results,
-        hourly_before=hourly_before, hourly_after=hourly_after,
+        hourly_before=hourly_before, hourly_after=hourly_after, dimensions_before=dimensions_before,
         oracle_before=oracle_before, oracle_after=oracle_after,
         generator_before=generator_before, generator_after=generator_after,
     )

@@ -175,6 +175,32 @@ def newest_per_table(db, table):
     return _utc(row["newest_event"]), _utc(row["newest_processed"]), max(sink_commits, default=None)
 
 
+def dimension_history(db, table, id_column, attributes):
+    """(id, valid_from) -> the type-2 row a landed versions table must give: each id's versions by
+    valid_from, the last read (highest source partition and offset) of those valid from one instant,
+    each valid until the next (valid_to None and is_current for the newest)."""
+    columns = ", ".join((id_column, *attributes, "is_deleted", "valid_from", "source_partition", "source_offset"))
+    winners = {}
+    for v in db.rows(f"select {columns} from {SOURCE}.{table}"):
+        key = (v[id_column], _utc(v["valid_from"]))
+        if key not in winners or (v["source_partition"], v["source_offset"]) > (
+                winners[key]["source_partition"], winners[key]["source_offset"]):
+            winners[key] = v
+    history = {}
+    by_id = collections.defaultdict(list)
+    for (entity, valid_from), v in winners.items():
+        by_id[entity].append((valid_from, v))
+    for entity, versions in by_id.items():
+        versions.sort(key=lambda version: version[0])
+        for n, (valid_from, v) in enumerate(versions):
+            valid_to = versions[n + 1][0] if n + 1 < len(versions) else None
+            history[(entity, valid_from)] = {
+                **{a: v[a] for a in attributes}, "is_deleted": v["is_deleted"], "valid_to": valid_to,
+                "is_current": valid_to is None, "source_partition": v["source_partition"],
+                "source_offset": v["source_offset"]}
+    return history
+
+
 def generator_hours(path):
     """(merchant, currency, hour) -> (order_count, revenue) from the generator oracle's file, and the
     hour from which windows may still be open (those hours are not expected)."""

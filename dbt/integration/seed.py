@@ -1,10 +1,12 @@
-"""Development and test data for the dbt models, written through Trino into the seven landed tables.
+"""Development and test data for the dbt models, written through Trino into the nine landed tables.
 
 Mimics what the pipeline lands, deterministically: enriched order events (some with a later
 FULFILLED or CANCELLED event), the 1-minute window results of the on-time PLACED orders, late
 events (in batches after the first, every `late_every`-th order belongs to the previous batch's
 time range and lands in late_events instead of a window), order-payment results, payment outcome
-windows, dead letters and the pipeline ledger's rows (one per topic and partition per batch). Some rows land twice, as after a sink rebalance.
+windows, dead letters and the pipeline ledger's rows (one per topic and partition per batch), and customer and
+merchant versions (late ones, deletions and a same-instant replacement in later batches: `versions`). Some rows land
+twice, as after a sink rebalance.
 
 Batch b's on-time events fall in [end - span, end); its late events one span earlier. As in the
 Streams app, a window has one final result: an event whose window an earlier batch already
@@ -67,6 +69,16 @@ TABLES = {
         records_read bigint, dead_lettered bigint, duplicates_dropped bigint, kept bigint,
         windowed bigint, late bigint, stream_time timestamp(6) with time zone,
         window_stream_time timestamp(6) with time zone, emitted_at timestamp(6) with time zone""",
+    "customers_versions": """
+        customer_id varchar, customer_name varchar, customer_country varchar, customer_segment varchar,
+        is_deleted boolean, valid_from timestamp(6) with time zone,
+        source_topic varchar, source_partition integer, source_offset bigint,
+        processing_time timestamp(6) with time zone""",
+    "merchants_versions": """
+        merchant_id varchar, merchant_name varchar, merchant_country varchar, merchant_category varchar,
+        is_deleted boolean, valid_from timestamp(6) with time zone,
+        source_topic varchar, source_partition integer, source_offset bigint,
+        processing_time timestamp(6) with time zone""",
 }
 
 # Each table partitioned as the sink's tables are (connect-config connectors/base.json), so the
@@ -79,7 +91,18 @@ PARTITIONING = {
     "order_payments": "hour(event_time)",
     "dead_letters": "day(processing_time)",
     "pipeline_ledger": "day(emitted_at)",
+    "customers_versions": "day(processing_time)",
+    "merchants_versions": "day(processing_time)",
 }
+
+# the landed versions tables, as (topic, id prefix, the attributes of version `batch` of id `i`)
+VERSIONED = {
+    "customers_versions": ("customers", "c-", lambda i, batch: (
+        f"Customer c-{i} v{batch}", ["NL", "DE", "FR"][(i + batch) % 3], ["retail", "business"][(i + batch) % 2])),
+    "merchants_versions": ("merchants", "m-", lambda i, batch: (
+        f"Merchant m-{i:02d} v{batch}", ["DE", "FR"][i % 2], ["books", "grocery", "toys", "travel"][(i + batch) % 4])),
+}
+VERSIONED_IDS = 20
 
 # Added by version 3 of the orders contract, at the end of orders_enriched: the Iceberg sink appends
 # them to a table that exists from before when the first row of the new contract lands.
@@ -99,7 +122,7 @@ def execute(conn, sql):
 
 
 def create_tables(conn, schema="lakehouse", orders_v3_columns=True):
-    """Creates the seven tables in `schema` (if missing); orders_enriched without the columns of the
+    """Creates the nine tables in `schema` (if missing); orders_enriched without the columns of the
     orders contract's version 3 when `orders_v3_columns` is false, as a table created before it."""
     execute(conn, f"create schema if not exists iceberg.{schema}")
     for table, columns in TABLES.items():
@@ -186,7 +209,7 @@ def events_sql(batch, orders, end, span, late_every, processed, closed_until):
 
 def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None,
                schema="lakehouse"):
-    """Writes one batch into all seven tables of `schema`; returns the processing time it used
+    """Writes one batch into all nine tables of `schema`; returns the processing time it used
     (`processed`: a time, default now, or a timedelta after each event's time)."""
     processed = processed or dt.datetime.now(dt.timezone.utc)
     closed_until = execute(conn, f"select max(window_end) from iceberg.{schema}.revenue_by_merchant_1m")[0][0]
@@ -279,6 +302,8 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
             from ({events}) where status = 'PLACED' and i % 4 <> 1
         )
         group by partition""")
+    for table in VERSIONED:
+        insert_versions(conn, schema, table, batch, end, span, processed)
     return processed
 
 
@@ -323,11 +348,43 @@ def seed_late_events(conn, batch, orders, hour, processed, schema="lakehouse"):
         from ({events})""")
 
 
+def versions(table, batch, end, span):
+    """Batch `batch`'s versions of the ids of a versions table, as the Streams app writes them (in read
+    order per id: offsets grow): one version of every id valid from the middle of the batch's span; in
+    later batches also a late version (valid from before it, read after it), a deletion and a version
+    valid from the same instant as another (read later, so it replaces it). One version lands twice."""
+    topic, prefix, attributes = VERSIONED[table]
+    rows = []
+    for i in range(VERSIONED_IDS):
+        key = f"{prefix}{i:02d}" if prefix == "m-" else f"{prefix}{i}"
+        valid_from = end - span / 2 + dt.timedelta(seconds=i)
+        rows.append((key, attributes(i, batch), False, valid_from, batch * 1000 + i, 2 if i == 3 else 1))
+        if batch > 1 and i % 5 == 0:
+            rows.append((key, attributes(i, batch + 100), False, end - span + dt.timedelta(seconds=i), batch * 1000 + 100 + i, 1))
+        if batch > 1 and i == 11:
+            rows.append((key, attributes(i, batch + 200), False, valid_from, batch * 1000 + 300 + i, 1))
+        if batch > 1 and i == 7:
+            rows.append((key, (None, None, None), True, end, batch * 1000 + 200 + i, 1))
+    return topic, [row for row in rows for _ in range(row[-1])]
+
+
+def insert_versions(conn, schema, table, batch, end, span, processed):
+    """`processed` as seed_batch takes it: a time, or a timedelta after each version's valid_from."""
+    topic, rows = versions(table, batch, end, span)
+    landed = (lambda valid_from: valid_from + processed) if isinstance(processed, dt.timedelta) else (lambda _: processed)
+    text = lambda value: "null" if value is None else "'" + value + "'"
+    values = ",\n".join(
+        f"({text(key)}, {', '.join(text(a) for a in attributes)}, {str(deleted).lower()}, {ts(valid_from)}, "
+        f"'{topic}', {offset % 3}, {offset}, {ts(landed(valid_from) - dt.timedelta(milliseconds=offset % 1000))})"
+        for key, attributes, deleted, valid_from, offset, _ in rows)
+    execute(conn, f"insert into iceberg.{schema}.{table} values {values}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=18080)
-    parser.add_argument("--create", action="store_true", help="create the seven tables first (if missing)")
+    parser.add_argument("--create", action="store_true", help="create the nine tables first (if missing)")
     parser.add_argument("--without-orders-v3-columns", action="store_true",
                         help="with --create: orders_enriched without the orders contract's version-3 columns")
     parser.add_argument("--batch", type=int, required=True, help="batch number; ids and offsets derive from it")

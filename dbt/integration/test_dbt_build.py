@@ -16,7 +16,7 @@ from_generator = pytest.mark.skipif(not os.environ.get("DBT_TEST_ORACLE"),
 seeded_only = pytest.mark.skipif(not SEEDED, reason="needs DBT_TEST_SEED=1: it commits to tables the test seeded itself")
 # freshness thresholds declared in models/staging/__sources.yml: (warn_after, error_after) seconds
 SLO_SECONDS = {
-    "orders_enriched": (60, 300),
+    "orders_enriched": (180, 600),
     "revenue_by_merchant_1m": (300, 900),
     "payments_by_outcome_1m": (300, 900),
     "order_payments": (300, 900),

@@ -10,9 +10,10 @@ deduplicated as (
 
     select
         *,
-        -- an interval has one row; the sink may land it twice
+        -- an interval has one row; the sink may land it twice (a row that read nothing, carrying
+        -- only later UNKNOWN_ORDER verdicts, shares its first_offset with the next one: emitted_at tells them apart)
         row_number() over (
-            partition by source_topic, source_partition, first_offset
+            partition by source_topic, source_partition, first_offset, emitted_at
             order by emitted_at
         ) as copy_number
 
@@ -37,6 +38,7 @@ renamed as (
         kept,
         windowed,
         late,
+        {{ optional_column(source('lakehouse', 'pipeline_ledger'), 'dead_lettered_unknown_order', 'bigint') }},
 
         ---------- timestamps
         stream_time as stream_at,

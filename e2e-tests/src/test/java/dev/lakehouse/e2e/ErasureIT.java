@@ -2,23 +2,29 @@ package dev.lakehouse.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.e2e.dbt.DbtBuild;
 import dev.lakehouse.e2e.harness.EnrichedOrders;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.Landing;
 import dev.lakehouse.e2e.harness.MaintenanceJobRun;
 import dev.lakehouse.e2e.harness.OutputRecords;
+import dev.lakehouse.e2e.harness.ParquetRows;
 import dev.lakehouse.e2e.harness.PipelineStack;
+import dev.lakehouse.e2e.harness.ProjectVenv;
 import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.TableDiff;
-import dev.lakehouse.local.stack.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.components.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
+import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,29 +34,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.ColumnIOFactory;
-import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.RecordReader;
-import org.apache.parquet.schema.MessageType;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
- * Erasure on the real stack with the sink running: a customer's orders and dead letters land
- * through the real Connect worker and Iceberg sink; the maintenance job's packaged CLI erases the
- * customer while the sink lands more rows. Then no table row holds the customer, every other row
- * is as it was, and no Parquet file left under the warehouse (read directly, referenced or not)
- * holds a row of theirs. Finally the worker is killed, its coordinator rewound to the start of the
- * control topic, and restarted: it must find its offsets in the erasure's snapshot and land every
- * later row exactly once, committing nothing again.
+ * Erasure on the real stack with the sink running: a customer's orders, dead letters and reference
+ * versions land through the real Connect worker and Iceberg sink, and dbt builds {@code
+ * dim_customers} from the versions on Trino, then merges an update into it (the customer's old row
+ * version stays in its file, deleted by position); the maintenance job's packaged CLI erases the
+ * customer from the landed tables and the dbt schema while the sink lands more rows. Then no table
+ * row holds the customer, every other row is as it was, and no Parquet file left under the
+ * warehouse (read directly, referenced or not) holds a row of theirs. Finally the worker is killed,
+ * its coordinator rewound to the start of the control topic, and restarted: it must find its
+ * offsets in the erasure's snapshot and land every later row exactly once, committing nothing again.
  */
 class ErasureIT {
   /** Not an id the row generator gives (era-cus-N), so rows produced after the erasure never hold it. */
@@ -59,30 +61,56 @@ class ErasureIT {
   /** Starts like the erased id: its rows must stay, and the Parquet scan must find them (it can see ids). */
   private static final String LOOKALIKE = "era-gdpr-70";
   private static final Duration LANDING_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration DBT_TIMEOUT = Duration.ofMinutes(10);
+  /** Where dbt builds dim_customers (and its staging view and current view) for the erasure. */
+  private static final String MODELS_SCHEMA = "erasure_models";
+  private static final String VERSIONS = Topics.tableName(Topics.CUSTOMERS_VERSIONS);
+  private static final String DIMENSION = "dim_customers";
 
   private final Instant firstHour = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(1, ChronoUnit.HOURS);
   private final Map<String, Map<String, Object>> orders = new LinkedHashMap<>();
   private final Map<String, Map<String, Object>> deadLetters = new LinkedHashMap<>();
+  private int versionOffset;
 
   @Test
   void eraseBesideTheLiveSinkLeavesNoRowOfTheCustomerAnywhereAndTheSinkLandsExactlyOnce() throws Exception {
-    try (PipelineStack stack = PipelineStack.startSinkOnly("erasure");
-        IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
+    ProjectVenv.requireDbt();
+    try (PipelineStack stack = PipelineStack.startSinkOnlyForTrino("erasure");
+        IcebergTables tables = new IcebergTables(stack.catalogProperties());
+        IcebergTables models = new IcebergTables(stack.catalogProperties(), MODELS_SCHEMA)) {
+      CompletableFuture<Void> trino = stack.startTrino();
       produceOrders(stack, 0, 600, true);
       produceDeadLetters(stack);
+      produceVersions(stack, "", firstHour);
       awaitRows(tables, OutputTable.ORDERS_ENRICHED, 600);
       produceOrders(stack, 600, 600, true);
       awaitRows(tables, OutputTable.ORDERS_ENRICHED, 1200);
       awaitRows(tables, OutputTable.DEAD_LETTERS, 4);
+      awaitRows(tables, VERSIONS, versionOffset);
+      trino.get(stack.startupTimeout().toSeconds(), TimeUnit.SECONDS);
+      DbtBuild dbt = new DbtBuild(stack.trinoPort(), MODELS_SCHEMA, stack.config().dataDir().resolve("dbt-erasure"));
+      buildDimension(dbt, "the full build");
+      // merged into dim_customers: the customer's first row gets a valid_to, its old version deleted by position
+      produceVersions(stack, " (moved)", firstHour.plus(Duration.ofMinutes(30)));
+      awaitRows(tables, VERSIONS, versionOffset);
+      buildDimension(dbt, "the incremental build");
       Map<String, Map<String, Object>> ordersBefore = byKey(OutputTable.ORDERS_ENRICHED, tables);
       Map<String, Map<String, Object>> lettersBefore = byKey(OutputTable.DEAD_LETTERS, tables);
+      Map<String, Map<String, Object>> versionsBefore = byKey(tables.rows(VERSIONS), ErasureIT::lineage);
+      Map<String, Map<String, Object>> dimensionBefore = byKey(models.rows(DIMENSION), ErasureIT::version);
       assertThat(ordersBefore.values().stream().filter(ErasureIT::isCustomers)).as("the customer's orders before").hasSize(24);
+      assertThat(dimensionBefore.values().stream().filter(ErasureIT::isCustomers)).as("the customer's history before")
+          .hasSize(2);
       assertThat(parquetRowsHolding(stack, ERASED)).as("Parquet rows holding the customer before").isNotEmpty();
 
       // lands while the erasure runs
       produceOrders(stack, 1200, 400, false);
       Path ids = Files.writeString(stack.config().dataDir().resolve("erase-ids.txt"), ERASED + "\n");
-      MaintenanceJobRun.Result erase = MaintenanceJobRun.erase(stack, "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*");
+      String dryRun = launcherDryRun(stack, ids);
+      assertThat(dryRun).as("./lakehouse maintenance erase with the stack's config by default")
+          .doesNotContain("Missing required option").contains("nothing changed (dry run)");
+      MaintenanceJobRun.Result erase = MaintenanceJobRun.erase(stack, "--customer-ids-file", ids.toString(), "--tables",
+          "lakehouse.*," + MODELS_SCHEMA + ".*");
       System.out.println(erase.log());
       assertThat(erase.exitCode()).as("exit code of erase").isZero();
       assertThat(erase.log()).contains("complete: no table row").doesNotContain(ERASED).doesNotContain(ERASED_NAME);
@@ -92,8 +120,10 @@ class ErasureIT {
       assertThat(parquetRowsHolding(stack, LOOKALIKE)).as("Parquet rows of the look-alike customer").isNotEmpty();
       assertThat(byKey(OutputTable.ORDERS_ENRICHED, tables).values().stream().filter(ErasureIT::isCustomers))
           .as("the customer's orders after").isEmpty();
-      assertUnchanged(OutputTable.ORDERS_ENRICHED, ordersBefore, tables);
-      assertUnchanged(OutputTable.DEAD_LETTERS, lettersBefore, tables);
+      assertUnchanged(OutputTable.ORDERS_ENRICHED.tableName(), ordersBefore, byKey(OutputTable.ORDERS_ENRICHED, tables));
+      assertUnchanged(OutputTable.DEAD_LETTERS.tableName(), lettersBefore, byKey(OutputTable.DEAD_LETTERS, tables));
+      assertUnchanged(VERSIONS, versionsBefore, byKey(tables.rows(VERSIONS), ErasureIT::lineage));
+      assertUnchanged(DIMENSION, dimensionBefore, byKey(models.rows(DIMENSION), ErasureIT::version));
 
       stack.kill(ConnectWorkerComponent.NAME);
       SinkCoordinator.rewindToStart(stack.bootstrapServers());
@@ -114,6 +144,48 @@ class ErasureIT {
         assertThat(diff.matches()).as(diff.report()).isTrue();
       }
     }
+  }
+
+  /**
+   * Versions of the customer, the look-alike and one more as the Streams app writes them to
+   * customers-versions (the stack has no Streams app): their names with {@code suffix}, valid from {@code validFrom}.
+   */
+  private void produceVersions(PipelineStack stack, String suffix, Instant validFrom) {
+    List<GenericRecord> rows = new ArrayList<>();
+    for (String id : List.of(ERASED, LOOKALIKE, "era-cus-1")) {
+      GenericRecord row = new GenericData.Record(Topics.valueSchema(Topics.CUSTOMERS_VERSIONS));
+      row.put("customer_id", id);
+      row.put("customer_name", (id.equals(ERASED) ? ERASED_NAME : "Name of " + id) + suffix);
+      row.put("customer_country", "DE");
+      row.put("customer_segment", "retail");
+      row.put("is_deleted", false);
+      row.put("valid_from", validFrom);
+      row.put("source_topic", Topics.CUSTOMERS);
+      row.put("source_partition", 0);
+      row.put("source_offset", (long) versionOffset++);
+      row.put("processing_time", Instant.now());
+      rows.add(row);
+    }
+    EnrichedOrders.produce(stack.bootstrapServers(), Topics.CUSTOMERS_VERSIONS, rows, "customer_id");
+  }
+
+  /** {@code dbt build} of dim_customers (with its staging view, current view and data tests). */
+  private static void buildDimension(DbtBuild dbt, String which) throws Exception {
+    DbtBuild.Result build = dbt.run(DBT_TIMEOUT, "--select", "+dim_customers_current");
+    assertThat(build.exitCode()).as("%s of %s:\n%s", which, DIMENSION, build.output()).isZero();
+  }
+
+  /** {@code ./lakehouse maintenance erase --dry-run} without {@code --config}: the launcher gives it the stack's. */
+  private static String launcherDryRun(PipelineStack stack, Path ids) throws Exception {
+    MaintenanceConfigFile.write(stack.config());
+    ProcessBuilder launcher = new ProcessBuilder(RepoDir.get().resolve("lakehouse").toString(), "maintenance", "erase",
+        "--customer-ids-file", ids.toString(), "--tables", "lakehouse.*", "--dry-run").redirectErrorStream(true);
+    launcher.environment().put("LAKEHOUSE_DATA_DIR", stack.config().dataDir().toString());
+    Process process = launcher.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the dry run finished").isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    return output;
   }
 
   /** Orders {@code first..first+count}; with {@code withCustomer}, every 50th is the erased customer's, the next the look-alike's. */
@@ -179,14 +251,27 @@ class ErasureIT {
   }
 
   private static Map<String, Map<String, Object>> byKey(OutputTable table, IcebergTables tables) {
-    Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
-    tables.rows(table).forEach(row -> rows.put(table.key(row), row));
-    return rows;
+    return byKey(tables.rows(table), table::key);
+  }
+
+  private static Map<String, Map<String, Object>> byKey(List<Map<String, Object>> rows,
+      Function<Map<String, Object>, String> key) {
+    Map<String, Map<String, Object>> keyed = new LinkedHashMap<>();
+    rows.forEach(row -> keyed.put(key.apply(row), row));
+    return keyed;
+  }
+
+  private static String lineage(Map<String, Object> row) {
+    return row.get("source_topic") + "|" + row.get("source_partition") + "|" + row.get("source_offset");
+  }
+
+  private static String version(Map<String, Object> row) {
+    return row.get("customer_id") + "|" + row.get("valid_from");
   }
 
   /** Every row that was there and is not the customer's is still there, with every column as it was. */
-  private static void assertUnchanged(OutputTable table, Map<String, Map<String, Object>> before, IcebergTables tables) {
-    Map<String, Map<String, Object>> after = byKey(table, tables);
+  private static void assertUnchanged(String table, Map<String, Map<String, Object>> before,
+      Map<String, Map<String, Object>> after) {
     long erased = 0;
     for (Map.Entry<String, Map<String, Object>> row : before.entrySet()) {
       if (isCustomers(row.getValue())) {
@@ -205,37 +290,16 @@ class ErasureIT {
         || (row.get("record_value") != null && Long.valueOf(2).equals(row.get("source_offset")));
   }
 
-  /**
-   * Rows of every Parquet file under the warehouse (s3proxy's filesystem store), read with
-   * Parquet's own reader, not through a table: a file no snapshot references counts too. A row
-   * holds the text when some value (text, or bytes read as UTF-8) contains it as a whole token.
-   */
+  /** Rows of every Parquet file under the warehouse holding the text as a whole token ({@link ParquetRows}). */
   private static List<String> parquetRowsHolding(PipelineStack stack, String text) throws IOException {
-    Pattern token = Pattern.compile("(?<![A-Za-z0-9_-])" + Pattern.quote(text) + "(?![A-Za-z0-9_-])");
-    List<String> holding = new ArrayList<>();
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(stack.config().layout().s3Dir())) {
-      files = walk.filter(p -> p.toString().endsWith(".parquet")).toList();
-    }
-    for (Path file : files) {
-      try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
-        MessageType schema = reader.getFooter().getFileMetaData().getSchema();
-        for (PageReadStore pages = reader.readNextRowGroup(); pages != null; pages = reader.readNextRowGroup()) {
-          RecordReader<Group> rows = new ColumnIOFactory().getColumnIO(schema)
-              .getRecordReader(pages, new GroupRecordConverter(schema));
-          for (long i = 0; i < pages.getRowCount(); i++) {
-            String row = rows.read().toString();
-            if (token.matcher(row).find()) {
-              holding.add(file.getFileName() + ": " + row.replace('\n', ' '));
-            }
-          }
-        }
-      }
-    }
-    return holding;
+    return ParquetRows.holding(stack.config().layout().s3Dir(), text);
   }
 
   private static void awaitRows(IcebergTables tables, OutputTable table, long rows) {
+    awaitRows(tables, table.tableName(), rows);
+  }
+
+  private static void awaitRows(IcebergTables tables, String table, long rows) {
     Awaitility.await().atMost(LANDING_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
         .until(() -> tables.rowCount(table) >= rows);
   }

@@ -11,7 +11,7 @@ import dev.lakehouse.e2e.harness.SinkCoordinator;
 import dev.lakehouse.e2e.oracle.ExpectedTable;
 import dev.lakehouse.e2e.oracle.OutputTable;
 import dev.lakehouse.e2e.oracle.TableDiff;
-import dev.lakehouse.local.stack.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.components.ConnectWorkerComponent;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

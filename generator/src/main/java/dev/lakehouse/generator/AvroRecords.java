@@ -9,7 +9,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /** Builds the input records of the pipeline as Avro records of the topics' value schemas. */
-final class AvroRecords {
+public final class AvroRecords {
   private AvroRecords() {}
 
   /** The orders contract before channel and discount (version 2 of {@code orders-value}), as older producers send it. */
@@ -45,7 +45,7 @@ final class AvroRecords {
     return r;
   }
 
-  static GenericRecord customer(String customerId, String name, String country, String segment, Instant updatedAt) {
+  public static GenericRecord customer(String customerId, String name, String country, String segment, Instant updatedAt) {
     GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.CUSTOMERS));
     r.put("customer_id", customerId);
     r.put("name", name);
@@ -55,7 +55,7 @@ final class AvroRecords {
     return r;
   }
 
-  static GenericRecord merchant(String merchantId, String name, String country, String category, Instant updatedAt) {
+  public static GenericRecord merchant(String merchantId, String name, String country, String category, Instant updatedAt) {
     GenericRecord r = new GenericData.Record(Topics.valueSchema(Topics.MERCHANTS));
     r.put("merchant_id", merchantId);
     r.put("name", name);

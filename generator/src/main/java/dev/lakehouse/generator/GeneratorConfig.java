@@ -180,7 +180,7 @@ public final class GeneratorConfig {
     public Builder startTime(Instant v) { startTime = v; return this; }
     /** Prefix of every generated id, so runs against one broker never share event ids. */
     public Builder runId(String v) { runId = v; return this; }
-    /** Events for the customers and merchants of an earlier run (e.g. late events for hours it made). */
+    /** Events for the customers and merchants of an earlier run (e.g. late events for hours it made); publishes no first versions of them. */
     public Builder referenceRunId(String v) { referenceRunId = v; return this; }
     public Builder outOfOrderFraction(double v) { outOfOrderFraction = v; return this; }
     public Builder beyondGraceFraction(double v) { beyondGraceFraction = v; return this; }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -85,9 +86,12 @@ public final class GroupCatchUp implements TailGate, LagGate, AutoCloseable {
       Admin client = admin();
       Map<TopicPartition, OffsetAndMetadata> committed =
           client.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get();
+      // the group's own repartition topics: those it committed offsets of (another application
+      // whose id starts with this one's, a replay's, has topics with the same prefix)
+      Set<String> consumed = committed.keySet().stream().map(TopicPartition::topic).collect(Collectors.toSet());
       List<String> topics = client.listTopics().names().get().stream()
           .filter(t -> t.equals(Topics.ORDERS) || t.equals(Topics.PAYMENTS)
-              || (t.startsWith(groupId + "-") && t.endsWith("-repartition")))
+              || (t.startsWith(groupId + "-") && t.endsWith("-repartition") && consumed.contains(t)))
           .toList();
       Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
       for (TopicDescription description : client.describeTopics(topics).allTopicNames().get().values()) {

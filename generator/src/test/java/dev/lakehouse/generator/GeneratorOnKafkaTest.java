@@ -60,6 +60,25 @@ class GeneratorOnKafkaTest {
     }
   }
 
+  @Test
+  void aRunForTheCustomersOfAnEarlierRunPublishesNoFirstVersionsOfThem(@TempDir Path dir) throws Exception {
+    try (KafkaFixture kafka = KafkaFixture.start(dir.resolve("kafka"))) {
+      kafka.createTopics(3, Topics.INPUTS.toArray(String[]::new));
+      GeneratorConfig first = GeneratorConfig.builder().bootstrapServers(kafka.bootstrapServers()).events(300)
+          .startTime(Instant.parse("2026-11-29T04:00:00Z")).tail(false).manifestPath(dir.resolve("first.json")).build();
+      GeneratorRun earlier = Generator.run(first, TailGate.NONE);
+      GeneratorConfig second = first.toBuilder().startTime(Instant.parse("2026-11-29T06:00:00Z")).seed(2)
+          .referenceRunId(first.runId()).manifestPath(dir.resolve("second.json")).build();
+
+      GeneratorRun later = Generator.run(second, TailGate.NONE);
+
+      assertThat(earlier.records()).anyMatch(r -> r.eventClass() == EventClass.REFERENCE_INITIAL);
+      assertThat(later.records()).noneMatch(r -> r.eventClass() == EventClass.REFERENCE_INITIAL)
+          .filteredOn(r -> r.topic().equals(Topics.ORDERS) && r.eventClass() == EventClass.VALID).isNotEmpty()
+          .allSatisfy(r -> assertThat(r.planned().value().get("customer_id").toString()).startsWith(first.runId()));
+    }
+  }
+
   private static Map<String, ConsumerRecord<String, byte[]>> readAll(String bootstrapServers) {
     Map<String, Object> props = Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,

@@ -36,6 +36,8 @@ class GroupCatchUpTest {
     topic(REPARTITION, 4);
     topic(Topics.CUSTOMERS, 50);
     topic("other-app-KSTREAM-KEY-SELECT-0000000004-repartition", 100);
+    // a replay's application id starts with the group's: its repartition topics are not the group's
+    topic(GROUP + "-replay-2-KSTREAM-KEY-SELECT-0000000004-repartition", 60);
     topic(GROUP + "-KSTREAM-AGGREGATE-STATE-STORE-0000000005-changelog", 30);
     commit(Topics.ORDERS, 0, 10);
     commit(Topics.ORDERS, 1, 2);

@@ -22,6 +22,10 @@ public final class Topics {
   public static final String DEAD_LETTERS = "dead-letters";
   /** Where every input record went, per input partition and interval. */
   public static final String PIPELINE_LEDGER = "pipeline-ledger";
+  /** Every accepted customer version (deletions included), for the dimension tables. */
+  public static final String CUSTOMERS_VERSIONS = "customers-versions";
+  /** Every accepted merchant version (deletions included), for the dimension tables. */
+  public static final String MERCHANTS_VERSIONS = "merchants-versions";
 
   public static final List<String> INPUTS = List.of(ORDERS, PAYMENTS, CUSTOMERS, MERCHANTS);
   public static final List<String> OUTPUTS =
@@ -32,7 +36,9 @@ public final class Topics {
           LATE_EVENTS,
           ORDER_PAYMENTS,
           DEAD_LETTERS,
-          PIPELINE_LEDGER);
+          PIPELINE_LEDGER,
+          CUSTOMERS_VERSIONS,
+          MERCHANTS_VERSIONS);
   public static final List<String> ALL =
       List.of(
           ORDERS,
@@ -45,7 +51,9 @@ public final class Topics {
           LATE_EVENTS,
           ORDER_PAYMENTS,
           DEAD_LETTERS,
-          PIPELINE_LEDGER);
+          PIPELINE_LEDGER,
+          CUSTOMERS_VERSIONS,
+          MERCHANTS_VERSIONS);
 
   private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
 

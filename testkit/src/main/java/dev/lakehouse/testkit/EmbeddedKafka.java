@@ -23,21 +23,26 @@ import org.apache.kafka.metadata.storage.Formatter;
 /**
  * A single-node KRaft Kafka (broker and controller in one server) in this JVM, on 127.0.0.1,
  * keeping its log under a data folder so that a restart on the same folder keeps every topic.
- * PLAINTEXT only by default; {@link #startWithSaslSsl} adds a SASL_SSL listener.
+ * PLAINTEXT only by default; {@link #startWithSaslSsl} adds a SASL_SSL listener, {@link
+ * #startWithSaslPlaintext} a SASL_PLAINTEXT one for another mechanism.
  */
 public final class EmbeddedKafka implements KafkaFixture {
   private static final String CONTROLLER_LISTENER = "CONTROLLER";
   private static final String SASL_SSL_LISTENER = "SASL_SSL";
+  private static final String SASL_PLAINTEXT_LISTENER = "SASL_PLAINTEXT";
   public static final String SCRAM_MECHANISM = "SCRAM-SHA-512";
 
   private final KafkaRaftServer server;
   private final String bootstrapServers;
   private final String saslSslBootstrapServers;
+  private final String saslPlaintextBootstrapServers;
 
-  private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers, String saslSslBootstrapServers) {
+  private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers, String saslSslBootstrapServers,
+      String saslPlaintextBootstrapServers) {
     this.server = server;
     this.bootstrapServers = bootstrapServers;
     this.saslSslBootstrapServers = saslSslBootstrapServers;
+    this.saslPlaintextBootstrapServers = saslPlaintextBootstrapServers;
   }
 
   /**
@@ -46,9 +51,15 @@ public final class EmbeddedKafka implements KafkaFixture {
    */
   public record SaslSslListener(Path keystore, String keystorePassword) {}
 
+  /**
+   * A SASL_PLAINTEXT listener for one mechanism, whose server the JVM's security providers must offer
+   * ({@code SaslServerFactory.<mechanism>}); {@code jaasConfig} is the broker's login module for it.
+   */
+  public record SaslPlaintextListener(String mechanism, String jaasConfig) {}
+
   /** Starts the broker on 127.0.0.1:{@code port} and its controller on the next port; 0 picks free ones. */
   public static EmbeddedKafka start(Path dataDir, int port) throws Exception {
-    return start(dataDir, port, null);
+    return start(dataDir, port, null, null);
   }
 
   /**
@@ -56,17 +67,27 @@ public final class EmbeddedKafka implements KafkaFixture {
    * listener stays for the broker's own traffic and for setting up users and topics.
    */
   public static EmbeddedKafka startWithSaslSsl(Path dataDir, SaslSslListener listener) throws Exception {
-    return start(dataDir, 0, listener);
+    return start(dataDir, 0, listener, null);
   }
 
-  private static EmbeddedKafka start(Path dataDir, int port, SaslSslListener saslSsl) throws Exception {
+  /** Starts the broker on free ports with a SASL_PLAINTEXT listener beside the PLAINTEXT one. */
+  public static EmbeddedKafka startWithSaslPlaintext(Path dataDir, SaslPlaintextListener listener) throws Exception {
+    return start(dataDir, 0, null, listener);
+  }
+
+  private static EmbeddedKafka start(Path dataDir, int port, SaslSslListener saslSsl, SaslPlaintextListener saslPlaintext)
+      throws Exception {
     int brokerPort = port == 0 ? FreePorts.pick() : port;
     int controllerPort = port == 0 ? FreePorts.pick() : port + 1;
     int saslSslPort = saslSsl == null ? 0 : FreePorts.pick();
+    int saslPlaintextPort = saslPlaintext == null ? 0 : FreePorts.pick();
     Path logDir = Files.createDirectories(dataDir.toAbsolutePath().resolve("kafka-logs"));
     Properties props = brokerConfig(logDir, brokerPort, controllerPort);
     if (saslSsl != null) {
       addSaslSslListener(props, saslSsl, saslSslPort);
+    }
+    if (saslPlaintext != null) {
+      addSaslPlaintextListener(props, saslPlaintext, saslPlaintextPort);
     }
     KafkaConfig config = new KafkaConfig(props, false);
     if (!Files.exists(logDir.resolve("meta.properties"))) {
@@ -80,7 +101,8 @@ public final class EmbeddedKafka implements KafkaFixture {
           "Cannot start Kafka on 127.0.0.1:" + brokerPort + " (controller " + controllerPort + "): "
               + e.getMessage() + " (is a port taken? choose another one)", e);
     }
-    return new EmbeddedKafka(server, "127.0.0.1:" + brokerPort, saslSsl == null ? null : "127.0.0.1:" + saslSslPort);
+    return new EmbeddedKafka(server, "127.0.0.1:" + brokerPort, saslSsl == null ? null : "127.0.0.1:" + saslSslPort,
+        saslPlaintext == null ? null : "127.0.0.1:" + saslPlaintextPort);
   }
 
   private static Properties brokerConfig(Path logDir, int brokerPort, int controllerPort) {
@@ -113,12 +135,7 @@ public final class EmbeddedKafka implements KafkaFixture {
   }
 
   private static void addSaslSslListener(Properties props, SaslSslListener listener, int port) {
-    String address = SASL_SSL_LISTENER + "://127.0.0.1:" + port;
-    props.put("listeners", props.getProperty("listeners") + "," + address);
-    props.put("advertised.listeners", props.getProperty("advertised.listeners") + "," + address);
-    props.put("listener.security.protocol.map",
-        props.getProperty("listener.security.protocol.map") + "," + SASL_SSL_LISTENER + ":SASL_SSL");
-    String prefix = "listener.name." + SASL_SSL_LISTENER.toLowerCase(Locale.ROOT) + ".";
+    String prefix = addListener(props, SASL_SSL_LISTENER, port);
     props.put("sasl.enabled.mechanisms", SCRAM_MECHANISM);
     props.put(prefix + "sasl.enabled.mechanisms", SCRAM_MECHANISM);
     props.put(prefix + SCRAM_MECHANISM.toLowerCase(Locale.ROOT) + ".sasl.jaas.config",
@@ -127,6 +144,25 @@ public final class EmbeddedKafka implements KafkaFixture {
     props.put(prefix + "ssl.keystore.location", listener.keystore().toAbsolutePath().toString());
     props.put(prefix + "ssl.keystore.password", listener.keystorePassword());
     props.put(prefix + "ssl.key.password", listener.keystorePassword());
+  }
+
+  private static void addSaslPlaintextListener(Properties props, SaslPlaintextListener listener, int port) {
+    String prefix = addListener(props, SASL_PLAINTEXT_LISTENER, port);
+    props.put(prefix + "sasl.enabled.mechanisms", listener.mechanism());
+    props.put(prefix + listener.mechanism().toLowerCase(Locale.ROOT) + ".sasl.jaas.config", listener.jaasConfig());
+  }
+
+  /**
+   * A listener named after its security protocol on 127.0.0.1:{@code port}, beside the others; returns the
+   * prefix of its own settings ({@code listener.name.<name>.}).
+   */
+  private static String addListener(Properties props, String protocol, int port) {
+    String address = protocol + "://127.0.0.1:" + port;
+    props.put("listeners", props.getProperty("listeners") + "," + address);
+    props.put("advertised.listeners", props.getProperty("advertised.listeners") + "," + address);
+    props.put("listener.security.protocol.map", props.getProperty("listener.security.protocol.map") + "," + protocol
+        + ":" + protocol);
+    return "listener.name." + protocol.toLowerCase(Locale.ROOT) + ".";
   }
 
   private static void format(Path logDir) throws Exception {
@@ -151,6 +187,14 @@ public final class EmbeddedKafka implements KafkaFixture {
       throw new IllegalStateException("Cannot give the SASL_SSL address: this broker was started with PLAINTEXT only");
     }
     return saslSslBootstrapServers;
+  }
+
+  /** The SASL_PLAINTEXT listener's address; only for a broker started with {@link #startWithSaslPlaintext}. */
+  public String saslPlaintextBootstrapServers() {
+    if (saslPlaintextBootstrapServers == null) {
+      throw new IllegalStateException("Cannot give the SASL_PLAINTEXT address: this broker was started without one");
+    }
+    return saslPlaintextBootstrapServers;
   }
 
   /** Creates or updates a SCRAM-SHA-512 user through the Admin API (on the PLAINTEXT listener). */

@@ -10,14 +10,12 @@ import dev.lakehouse.connect.tables.Catalogs;
 import dev.lakehouse.connect.tables.TableDefinitions;
 import dev.lakehouse.connect.tables.TablePreparer;
 import dev.lakehouse.conventions.ExitCode;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.iceberg.catalog.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,15 +70,9 @@ final class ApplyCommand implements Callable<Integer> {
     return RunningWaiter.await(client, worker.name, Integer.parseInt(config.getOrDefault("tasks.max", "1")), timeout, out, err);
   }
 
-  private static void prepareTables(Map<String, String> resolved, PrintWriter out) throws IOException {
-    Catalog catalog = Catalogs.open(resolved);
-    try {
-      new TablePreparer(catalog).prepare(TableDefinitions.fromConfig(resolved)).forEach(o -> out.println("table " + o));
-    } finally {
-      if (catalog instanceof Closeable closeable) {
-        closeable.close();
-      }
-    }
+  private static void prepareTables(Map<String, String> resolved, PrintWriter out) {
+    Catalogs.withCatalog(resolved, catalog -> new TablePreparer(catalog).prepare(TableDefinitions.fromConfig(resolved)))
+        .forEach(o -> out.println("table " + o));
   }
 
   private static String prettyJson(Map<String, String> config) {

@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Check the connector config with the worker (PUT /connector-plugins/{class}/config/validate) and "
-        + "with the sink's own rules (unknown keys, catalog, routing); print each invalid key on stderr.")
+        + "with the sink's own rules (unknown keys, catalog, routing, Iceberg v2 tables); print each invalid key "
+        + "or table on stderr.")
 final class ValidateCommand implements Callable<Integer> {
   @Mixin WorkerOptions worker;
   @Mixin ConnectorOptions connector;

@@ -22,6 +22,9 @@ public final class SinkConfigCheck {
   public static final String TABLE_PREFIX = "iceberg.table.";
   public static final String ROUTE_REGEX = "route-regex";
   public static final String PARTITION_BY = "partition-by";
+  public static final String FORMAT_VERSION = "iceberg.tables.auto-create-props.format-version";
+  /** The Iceberg table format every table of the lakehouse has: Athena (engine v3) cannot read v3 tables. */
+  public static final int TABLE_FORMAT_VERSION = 2;
   static final String CATALOG_IMPL = "iceberg.catalog.catalog-impl";
   static final String CATALOG_TYPE = "iceberg.catalog.type";
   /** Prefixes whose keys go to a catalog, a client, a converter or a transform, not to the sink's ConfigDef. */
@@ -56,7 +59,18 @@ public final class SinkConfigCheck {
     if (config.containsKey(ROUTE_FIELD)) {
       problems.addAll(routingProblems(config, tables));
     }
+    formatVersionProblem(config.get(FORMAT_VERSION)).ifPresent(problems::add);
     return problems;
+  }
+
+  /** New tables must be created as Iceberg v2, said explicitly: Iceberg's own default may move to v3. */
+  private static Optional<ConfigProblem> formatVersionProblem(String declared) {
+    if (String.valueOf(TABLE_FORMAT_VERSION).equals(declared)) {
+      return Optional.empty();
+    }
+    return Optional.of(new ConfigProblem(FORMAT_VERSION, (declared == null ? "missing" : "is " + declared)
+        + ": set it to " + TABLE_FORMAT_VERSION + ". The tables must be Iceberg v" + TABLE_FORMAT_VERSION
+        + ": Athena (engine v3) cannot read v3 tables, and Iceberg's default format may change with its version"));
   }
 
   public static List<String> tables(Map<String, String> config) {

@@ -1,11 +1,13 @@
 package dev.lakehouse.connect.tables;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 
@@ -28,6 +30,22 @@ public final class Catalogs {
     });
     createSqliteFolder(properties.get("uri"));
     return CatalogUtil.buildIcebergCatalog(config.getOrDefault("iceberg.catalog", DEFAULT_NAME), properties, null);
+  }
+
+  /** Opens the config's catalog, applies {@code work} to it and closes it. */
+  public static <T> T withCatalog(Map<String, String> config, Function<Catalog, T> work) {
+    Catalog catalog = open(config);
+    try {
+      return work.apply(catalog);
+    } finally {
+      if (catalog instanceof Closeable closeable) {
+        try {
+          closeable.close();
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot close the catalog: " + e.getMessage(), e);
+        }
+      }
+    }
   }
 
   /** SQLite creates its file but not the folder; on a fresh local stack the folder is missing. */

@@ -21,6 +21,7 @@ class SinkConfigCheckTest {
     config.put("iceberg.table.lakehouse.orders_enriched.route-regex", "orders-enriched");
     config.put("iceberg.table.lakehouse.orders_enriched.partition-by", "hours(event_time)");
     config.put("iceberg.table.lakehouse.late_events.route-regex", "late-events");
+    config.put("iceberg.tables.auto-create-props.format-version", "2");
     return config;
   }
 
@@ -53,5 +54,21 @@ class SinkConfigCheckTest {
         "topics",
         "iceberg.table.lakehouse.orders_enriched.partition-by",
         "iceberg.table.lakehouse.orders_enriched.id-colums");
+  }
+
+  @Test
+  void newTablesMustBeIcebergV2SaidExplicitly() {
+    Map<String, String> v3 = valid();
+    v3.put("iceberg.tables.auto-create-props.format-version", "3");
+    Map<String, String> unsaid = valid();
+    unsaid.remove("iceberg.tables.auto-create-props.format-version");
+
+    assertThat(SinkConfigCheck.check(v3, DEFINED)).containsExactly(new ConfigProblem(
+        "iceberg.tables.auto-create-props.format-version",
+        "is 3: set it to 2. The tables must be Iceberg v2: Athena (engine v3) cannot read v3 tables, and Iceberg's "
+            + "default format may change with its version"));
+    assertThat(SinkConfigCheck.check(unsaid, DEFINED)).extracting(ConfigProblem::message)
+        .containsExactly("missing: set it to 2. The tables must be Iceberg v2: Athena (engine v3) cannot read v3 tables, "
+            + "and Iceberg's default format may change with its version");
   }
 }

@@ -27,12 +27,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -109,6 +112,30 @@ class ConnectorLifecycleIT {
     assertThat(run.err())
         .contains("Cannot use connector class com.example.NoSuchSink: the worker at " + stack.connectUrl() + " has no such plugin")
         .contains("org.apache.iceberg.connect.IcebergSinkConnector");
+  }
+
+  /** Athena cannot read Iceberg v3: a connector whose tables are not v2 is refused before anything changes. */
+  @Test
+  @Order(4)
+  void validateAndApplyRefuseAConnectorWhoseTableIsNotIcebergV2(ConnectStack stack) throws Exception {
+    TableIdentifier v3 = TableIdentifier.of("format_check", "orders_enriched");
+    Catalog catalog = LocalCatalog.open(new WarehouseLayout(stack.dataDir()).catalogFile(), stack.s3Endpoint());
+    ((SupportsNamespaces) catalog).createNamespace(v3.namespace());
+    catalog.buildTable(v3, new Schema(Types.NestedField.required(1, "event_id", Types.StringType.get())))
+        .withProperty("format-version", "3").create();
+    String snapshot = catalog.loadTable(v3).properties().toString();
+
+    CliRun validate = cli(args("validate", stack, "--name", "format-check", "--namespace", "format_check"));
+    CliRun apply = cli(args("apply", stack, "--name", "format-check", "--namespace", "format_check"));
+
+    for (CliRun run : List.of(validate, apply)) {
+      assertThat(run.exit()).as(run.err()).isEqualTo(ExitCode.INVALID.code());
+      assertThat(run.err()).contains("format_check.orders_enriched: is an Iceberg v3 table; the lakehouse's tables "
+          + "are v2 (Athena cannot read v3). Rewrite it into a new v2 table");
+    }
+    assertThat(stack.client().config("format-check")).as("no connector created").isEmpty();
+    assertThat(catalog.tableExists(TableIdentifier.of("format_check", "late_events"))).as("no table created").isFalse();
+    assertThat(catalog.loadTable(v3).properties().toString()).isEqualTo(snapshot);
   }
 
   @Test

@@ -72,7 +72,8 @@ class TablePreparerTest {
     assertThat(first).extracting(o -> o.table().identifier().toString() + " " + o.action()).containsExactly(
         "lakehouse.orders_enriched CREATED", "lakehouse.revenue_by_merchant_1m CREATED",
         "lakehouse.payments_by_outcome_1m CREATED", "lakehouse.late_events CREATED",
-        "lakehouse.order_payments CREATED", "lakehouse.dead_letters CREATED", "lakehouse.pipeline_ledger CREATED");
+        "lakehouse.order_payments CREATED", "lakehouse.dead_letters CREATED", "lakehouse.pipeline_ledger CREATED",
+        "lakehouse.customers_versions CREATED", "lakehouse.merchants_versions CREATED");
     assertThat(second).extracting(TablePreparer.Outcome::action).containsOnly(TablePreparer.Action.UNCHANGED);
 
     Table orders = table("orders_enriched");
@@ -114,6 +115,17 @@ class TablePreparerTest {
     assertThat(partitioning(table("pipeline_ledger"))).containsExactly("day(emitted_at)");
     assertThat(column(table("pipeline_ledger"), "records_read")).isEqualTo(required(0, "records_read", LONG));
     assertThat(column(table("pipeline_ledger"), "stream_time")).isEqualTo(optional(0, "stream_time", TIMESTAMPTZ));
+    assertSameColumns(table("customers_versions").schema(), List.of(
+        required(1, "customer_id", STRING), optional(2, "customer_name", STRING), optional(3, "customer_country", STRING),
+        optional(4, "customer_segment", STRING), required(5, "is_deleted", Types.BooleanType.get()),
+        required(6, "valid_from", TIMESTAMPTZ), required(7, "source_topic", STRING), required(8, "source_partition", INT),
+        required(9, "source_offset", LONG), required(10, "processing_time", TIMESTAMPTZ),
+        required(11, "_kafka_metadata_topic", STRING), required(12, "_kafka_metadata_partition", INT),
+        required(13, "_kafka_metadata_offset", LONG), optional(14, "_kafka_metadata_timestamp", TIMESTAMPTZ)));
+    assertThat(partitioning(table("customers_versions"))).containsExactly("day(processing_time)");
+    assertThat(column(table("merchants_versions"), "merchant_category"))
+        .isEqualTo(optional(0, "merchant_category", STRING));
+    assertThat(partitioning(table("merchants_versions"))).containsExactly("day(processing_time)");
 
     assertThat(orders.properties())
         .containsEntry("commit.retry.num-retries", "10")
@@ -142,7 +154,8 @@ class TablePreparerTest {
         "lakehouse_r2.orders_enriched <- r2.orders-enriched", "lakehouse_r2.revenue_by_merchant_1m <- r2.revenue-by-merchant-1m",
         "lakehouse_r2.payments_by_outcome_1m <- r2.payments-by-outcome-1m", "lakehouse_r2.late_events <- r2.late-events",
         "lakehouse_r2.order_payments <- r2.order-payments", "lakehouse_r2.dead_letters <- r2.dead-letters",
-        "lakehouse_r2.pipeline_ledger <- r2.pipeline-ledger");
+        "lakehouse_r2.pipeline_ledger <- r2.pipeline-ledger", "lakehouse_r2.customers_versions <- r2.customers-versions",
+        "lakehouse_r2.merchants_versions <- r2.merchants-versions");
     assertThat(outcomes).extracting(TablePreparer.Outcome::action).containsOnly(TablePreparer.Action.CREATED);
     Table orders = catalog.loadTable(TableIdentifier.of("lakehouse_r2", "orders_enriched"));
     assertThat(orders.schema().asStruct()).isEqualTo(definitions.get(0).schema().asStruct());

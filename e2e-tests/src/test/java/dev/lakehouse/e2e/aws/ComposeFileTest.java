@@ -3,9 +3,12 @@ package dev.lakehouse.e2e.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.e2e.harness.ProjectVenv;
+import dev.lakehouse.streams.config.AppConfig;
+import dev.lakehouse.streams.config.Durations;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,6 +44,20 @@ class ComposeFileTest {
         "compose/images/streams-app/Dockerfile", "compose/images/maintenance-job/Dockerfile", "\"--every\"",
         "compose/images/trino/Dockerfile");
     assertThat(Files.readString(COMPOSE.resolve("images/trino/Dockerfile"))).contains("FROM trinodb/trino:476");
+  }
+
+  /** A stop killed before the app closed and marked a clean stop costs the next start a restore of all its state. */
+  @Test
+  void theStreamsAppGetsAGracePeriodLongerThanItsShutdownTimeout() throws Exception {
+    String compose = Files.readString(COMPOSE.resolve("docker-compose.yml"));
+    Matcher service = Pattern.compile("(?ms)^  streams-app:\\n(.*?)(?=^  \\S)").matcher(compose);
+    assertThat(service.find()).as("the streams-app service").isTrue();
+    Matcher grace = Pattern.compile("stop_grace_period: (\\d+)s").matcher(service.group(1));
+    assertThat(grace.find()).as("stop_grace_period of the streams-app service (Docker's default is 10 s)").isTrue();
+    Duration shutdownTimeout = Durations.parse(AppConfig.SHUTDOWN_TIMEOUT,
+        (String) AppConfig.configDef().configKeys().get(AppConfig.SHUTDOWN_TIMEOUT).defaultValue);
+
+    assertThat(Duration.ofSeconds(Long.parseLong(grace.group(1)))).isGreaterThanOrEqualTo(shutdownTimeout.plusSeconds(15));
   }
 
   @Test

@@ -45,7 +45,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 /**
  * The production path (GlueCatalog + S3FileIO) against moto in server mode: the bundled {@code aws}
  * connector config, with only endpoints and dummy credentials added, opens a Glue catalog; the
- * connect-config table preparation creates the six lakehouse tables from the Avro contracts in the
+ * connect-config table preparation creates the lakehouse tables from the Avro contracts in the
  * Glue database {@code lakehouse}; Parquet rows appended through it are listed in Glue and S3 by
  * plain AWS clients and read back by a second, independent catalog. moto ignores Glue's VersionId
  * check, so concurrent-commit safety is NOT proven here (docs/operations.md).
@@ -55,7 +55,8 @@ class GlueCatalogOnMotoTest {
   private static final String WAREHOUSE = MotoConnectorConfig.WAREHOUSE;
   // the table contracts (README, "Topics and tables"), written here rather than read from the config under test
   static final Set<String> LAKEHOUSE_TABLES = Set.of("orders_enriched", "revenue_by_merchant_1m",
-      "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters", "pipeline_ledger");
+      "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters", "pipeline_ledger", "customers_versions",
+      "merchants_versions");
 
   private static MotoServer moto;
 

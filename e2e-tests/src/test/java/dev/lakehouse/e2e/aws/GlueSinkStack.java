@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakehouse.connect.config.TemplateValues;
 import dev.lakehouse.e2e.harness.MaintenanceJobRun;
-import dev.lakehouse.local.stack.ConnectorComponent;
-import dev.lakehouse.local.stack.Http;
-import dev.lakehouse.local.stack.ModuleJars;
+import dev.lakehouse.local.stack.components.ConnectorComponent;
+import dev.lakehouse.local.stack.process.Http;
+import dev.lakehouse.local.stack.config.ModuleJars;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.ConnectWorkers;
@@ -21,7 +21,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The production path's services on one machine: moto (Glue + S3), a KRaft broker with the six
+ * The production path's services on one machine: moto (Glue + S3), a KRaft broker with the
  * output topics, and a Kafka Connect worker JVM with the assembled Iceberg sink plugin, configured
  * from connect-config's worker template. Every AWS client (worker, CLIs, maintenance job) gets
  * moto's dummy credentials the production way: from the AWS default chain (environment), with an
@@ -79,7 +79,7 @@ final class GlueSinkStack implements AutoCloseable {
 
   /**
    * Applies the bundled {@code aws} connector config (plus moto's endpoints and the given
-   * overrides) with {@code connect-config apply --env aws}, which also creates the six tables in
+   * overrides) with {@code connect-config apply --env aws}, which also creates the tables in
    * Glue, and waits until the connector runs.
    */
   void applyConnector(String name, Map<String, String> overrides) throws Exception {

@@ -47,8 +47,6 @@ class IamPolicyActionsTest {
       Map.entry("glue:BatchDeletePartition", "Hive tables' partitions"),
       Map.entry("glue:BatchCreatePartition", "Hive tables' partitions"),
       Map.entry("glue:DeleteDatabase", "dropping a schema; the Glue databases are created and kept outside dbt"),
-      Map.entry("athena:GetDataCatalog", "only for catalogs other than AwsDataCatalog"),
-      Map.entry("athena:ListTableMetadata", "only for catalogs other than Glue"),
       Map.entry("athena:StartSession", "Python models on Athena for Spark; every model here is SQL"),
       Map.entry("athena:GetSessionStatus", "Python models"),
       Map.entry("athena:StartCalculationExecution", "Python models"),
@@ -66,7 +64,7 @@ class IamPolicyActionsTest {
       if (DBT_CALLS_NOT_MADE.containsKey(action)) {
         continue;
       }
-      String resource = action.startsWith("athena:") ? "arn:aws:athena:eu-west-1:123456789012:workgroup/lakehouse"
+      String resource = action.startsWith("athena:") ? athenaResource(action)
           : action.equals("glue:GetDatabases") ? GLUE + "catalog" : ANALYTICS_MODEL;
       for (String needed : glueResources(action, resource)) {
         if (!policy.allows(action, needed, Map.of())) {
@@ -108,6 +106,44 @@ class IamPolicyActionsTest {
         need("glue:GetTable", GLUE + "table/lakehouse/orders_enriched")));
     assertDenied(policy, List.of(need("s3:PutObject", "arn:aws:s3:::acme-lakehouse/warehouse/x"),
         need("s3:DeleteObject", "arn:aws:s3:::acme-athena-results/results/x"), need("glue:UpdateTable", ANALYTICS_MODEL)));
+  }
+
+  /**
+   * What a SQL client browsing the catalog calls besides the query (PyAthena's SQLAlchemy dialect
+   * under the dashboard lists schemas, tables and columns through Athena; the console lists the
+   * workgroups and catalogs too).
+   */
+  @Test
+  void aReaderMayBrowseTheDataCatalogAndListWorkgroups() {
+    IamPolicy policy = IamPolicy.rendered("athena-reader.json", VALUES);
+
+    List<Need> needs = new ArrayList<>();
+    for (String action : List.of("athena:GetDataCatalog", "athena:ListDatabases", "athena:GetDatabase",
+        "athena:ListTableMetadata", "athena:GetTableMetadata", "athena:ListWorkGroups", "athena:ListDataCatalogs")) {
+      needs.add(need(action, athenaResource(action)));
+    }
+    assertAllowed(policy, needs);
+  }
+
+  /**
+   * The dashboard README's Athena example uses the workgroup and result location the reader policy
+   * grants, rendered with deploy/README.md's example values (the same as {@link #VALUES}).
+   */
+  @Test
+  void theDashboardsAthenaExampleUsesWhatTheReaderPolicyGrants() throws IOException {
+    IamPolicy policy = IamPolicy.rendered("athena-reader.json", VALUES);
+    String readme = Files.readString(RepoDir.get().resolve("dashboard/README.md"));
+    Matcher workGroup = Pattern.compile("ATHENA_WORK_GROUP=(\\S+)").matcher(readme);
+    Matcher staging = Pattern.compile("ATHENA_S3_STAGING_DIR=s3://([^/\\s]+)/(\\S+)").matcher(readme);
+    assertThat(workGroup.find()).as("ATHENA_WORK_GROUP in dashboard/README.md").isTrue();
+    assertThat(staging.find()).as("ATHENA_S3_STAGING_DIR in dashboard/README.md").isTrue();
+
+    String bucket = staging.group(1);
+    String resultFile = staging.group(2) + (staging.group(2).endsWith("/") ? "" : "/") + "q1.csv";
+    assertAllowed(policy, List.of(
+        need("athena:StartQueryExecution", "arn:aws:athena:eu-west-1:123456789012:workgroup/" + workGroup.group(1)),
+        need("s3:PutObject", "arn:aws:s3:::" + bucket + "/" + resultFile),
+        need("s3:GetObject", "arn:aws:s3:::" + bucket + "/" + resultFile)));
   }
 
   @Test
@@ -177,6 +213,30 @@ class IamPolicyActionsTest {
         kafka("AlterTransactionalId", "transactional-id", "lakehouse-streams-6f1c2b6e-1")));
   }
 
+  /**
+   * The runbook's recovery after a recreated control topic applies the connector under a new name, and a
+   * replay runs a second connector: both named after the rendered connector_name, so the policy grants the
+   * names it begins (lakehouse-iceberg-sink*), not one name; another connector's names stay denied.
+   */
+  @Test
+  void aConnectorAppliedUnderANewNameOfTheSamePrefixMayUseItsTopicsGroupsAndTransactions() {
+    IamPolicy policy = IamPolicy.rendered("msk-connect-worker.json", VALUES);
+    List<Need> needs = new ArrayList<>();
+    for (String name : List.of("lakehouse-iceberg-sink-2", "lakehouse-iceberg-sink-replay-3")) {
+      Stream.of("CreateTopic", "DescribeTopic", "ReadData", "WriteData").forEach(a -> needs.add(topic(a, name + "-control")));
+      Stream.of("CreateTopic", "DescribeTopic", "WriteData").forEach(a -> needs.add(topic(a, name + "-dlq")));
+      for (String group : List.of("connect-" + name, "connect-" + name + "-coord", name + "-control-9d0a2a4f")) {
+        needs.addAll(List.of(kafka("DescribeGroup", "group", group), kafka("AlterGroup", "group", group)));
+      }
+      needs.add(kafka("AlterTransactionalId", "transactional-id", name + "-coordinator-txn-2a4f7b1c-0"));
+    }
+
+    assertAllowed(policy, needs);
+    assertDenied(policy, List.of(topic("WriteData", "other-sink-control"), topic("ReadData", "lakehouse-iceberg-sink-2-dlq"),
+        kafka("AlterGroup", "group", "connect-other-sink"),
+        kafka("AlterTransactionalId", "transactional-id", "other-sink-worker-txn-2a4f7b1c-0")));
+  }
+
   record Need(String action, String resource, Map<String, String> context) {}
 
   private static Need need(String action, String resource) {
@@ -224,6 +284,20 @@ class IamPolicyActionsTest {
   private static void assertDenied(IamPolicy policy, List<Need> needs) {
     assertThat(needs).as("what %s must not allow", policy.file())
         .filteredOn(n -> policy.allows(n.action(), n.resource(), n.context())).isEmpty();
+  }
+
+  /**
+   * The resource IAM checks for an Athena action: the data catalog for the catalog's metadata, "*" for
+   * the account-wide lists, the workgroup for everything else (queries, the workgroup itself).
+   */
+  private static String athenaResource(String action) {
+    if (IamPolicyDocumentsTest.ACTIONS_WITHOUT_RESOURCE_TYPES.contains(action)) {
+      return "*";
+    }
+    return Set.of("athena:GetDataCatalog", "athena:ListDatabases", "athena:GetDatabase", "athena:ListTableMetadata",
+        "athena:GetTableMetadata").contains(action)
+        ? "arn:aws:athena:eu-west-1:123456789012:datacatalog/AwsDataCatalog"
+        : "arn:aws:athena:eu-west-1:123456789012:workgroup/lakehouse";
   }
 
   /** Glue checks the catalog, the database and the table of a request. */

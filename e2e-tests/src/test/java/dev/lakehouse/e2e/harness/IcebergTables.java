@@ -45,7 +45,12 @@ public final class IcebergTables implements RowSource, AutoCloseable {
   /** Rows of the current snapshot per its summary (cheap: no data file is read); 0 before the first commit. */
   @Override
   public long rowCount(OutputTable table) {
-    Snapshot snapshot = load(table).currentSnapshot();
+    return rowCount(table.tableName());
+  }
+
+  /** Rows of a table of the namespace, by its name, as {@link #rowCount(OutputTable)}. */
+  public long rowCount(String tableName) {
+    Snapshot snapshot = load(tableName).currentSnapshot();
     return snapshot == null ? 0 : Long.parseLong(snapshot.summary().getOrDefault("total-records", "0"));
   }
 

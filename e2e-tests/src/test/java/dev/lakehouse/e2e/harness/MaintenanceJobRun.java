@@ -2,9 +2,9 @@ package dev.lakehouse.e2e.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.local.stack.MaintenanceComponent;
-import dev.lakehouse.local.stack.MaintenanceConfigFile;
-import dev.lakehouse.local.stack.ModuleJars;
+import dev.lakehouse.local.stack.components.MaintenanceComponent;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.ModuleJars;
 import dev.lakehouse.testkit.ChildProcess;
 import dev.lakehouse.testkit.JavaCommand;
 import dev.lakehouse.testkit.RepoDir;

@@ -38,26 +38,38 @@ public final class OutputTopics implements RowSource {
   @Override
   public long rowCount(OutputTable table) {
     long[] count = {0};
-    consumeAll(table, record -> count[0]++);
+    consumeAll(table.topic(), record -> count[0]++);
     return count[0];
   }
 
   @Override
   public List<Map<String, Object>> rows(OutputTable table) {
+    return rows(table.topic());
+  }
+
+  /** Every committed record of an output topic (its contract name; under the prefix), each as a normalized row. */
+  public List<Map<String, Object>> rows(String topic) {
     List<Map<String, Object>> rows = new ArrayList<>();
-    consumeAll(table, record -> {
-      rows.add(OutputRecords.normalized(deserializer.deserialize(prefix + table.topic(), record.value())));
+    consumeAll(topic, record -> {
+      rows.add(OutputRecords.normalized(deserializer.deserialize(prefix + topic, record.value())));
     });
     return rows;
   }
 
-  /** Every committed record of the table's topic, from the start to the current end. */
-  private void consumeAll(OutputTable table, Consumer<ConsumerRecord<String, byte[]>> sink) {
+  /** Every committed record of a topic (an input topic too: the prefix is put before it), as read. */
+  public List<ConsumerRecord<String, byte[]>> records(String topic) {
+    List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+    consumeAll(topic, records::add);
+    return records;
+  }
+
+  /** Every committed record of the topic, from the start to the current end. */
+  private void consumeAll(String topic, Consumer<ConsumerRecord<String, byte[]>> sink) {
     try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000), new StringDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions = consumer.partitionsFor(prefix + table.topic()).stream()
+      List<TopicPartition> partitions = consumer.partitionsFor(prefix + topic).stream()
           .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);

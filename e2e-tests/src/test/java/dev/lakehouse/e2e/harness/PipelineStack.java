@@ -3,20 +3,21 @@ package dev.lakehouse.e2e.harness;
 import dev.lakehouse.local.faults.Fault;
 import dev.lakehouse.local.faults.FaultRunner;
 import dev.lakehouse.local.stack.Component;
-import dev.lakehouse.local.stack.Components;
-import dev.lakehouse.local.stack.ConnectWorkerComponent;
-import dev.lakehouse.local.stack.ConnectorComponent;
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.components.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.components.ConnectorComponent;
 import dev.lakehouse.local.stack.LocalStack;
-import dev.lakehouse.local.stack.ModuleJars;
+import dev.lakehouse.local.stack.components.PipelineTopics;
+import dev.lakehouse.local.stack.config.ModuleJars;
 import dev.lakehouse.local.stack.Progress;
-import dev.lakehouse.local.stack.Replay;
-import dev.lakehouse.local.stack.Replays;
-import dev.lakehouse.local.stack.ServicesComponent;
-import dev.lakehouse.local.stack.Setting;
-import dev.lakehouse.local.stack.StackConfig;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.config.Replays;
+import dev.lakehouse.local.stack.components.ServicesComponent;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.local.stack.StackHandle;
-import dev.lakehouse.local.stack.StreamsComponent;
-import dev.lakehouse.local.stack.TrinoComponent;
+import dev.lakehouse.local.stack.components.StreamsComponent;
+import dev.lakehouse.local.stack.components.TrinoComponent;
 import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoScripts;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -191,6 +193,28 @@ public final class PipelineStack implements AutoCloseable {
     return replay;
   }
 
+  /**
+   * Starts a Streams app alone under replay {@code id}'s application id and output topic prefix (the
+   * topics created first), from the earliest offsets, without a connector: its output stays on its
+   * topics. {@link #kill} and {@link #restart} take its name (returned); {@link #close} stops it.
+   */
+  public String startStreamsReplay(String id) {
+    Replay replay = new Replay(id);
+    try {
+      PipelineTopics.ensureOutputs(bootstrapServers(), config.topicPartitions(), replay.topicPrefix());
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("Cannot create the output topics of replay " + id + ": " + e.getCause(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot create the output topics of replay " + id + ": interrupted", e);
+    }
+    int position = (int) replays.stream().filter(StreamsComponent.class::isInstance).count();
+    Component streams = new StreamsComponent(replay, position);
+    replays.add(streams);
+    new LocalStack(config, List.of(streams), System.out).up();
+    return streams.name();
+  }
+
   public int trinoPort() {
     return config.trinoPort();
   }
@@ -215,7 +239,7 @@ public final class PipelineStack implements AutoCloseable {
   }
 
   private FaultRunner faults() {
-    return new FaultRunner(config, components, System.out);
+    return new FaultRunner(config, Stream.concat(components.stream(), replays.stream()).toList(), System.out);
   }
 
   public Duration startupTimeout() {

@@ -35,9 +35,11 @@ import org.apache.avro.generic.GenericRecord;
  *   <li>1-minute windows (epoch-aligned, [start, start + 1 min)): PLACED orders per merchant and
  *       currency, payments per outcome; events in time for their partition only;
  *   <li>late_events: the events too late for their window;
- *   <li>dead_letters: the malformed records, with the error class of their kind, and events too far ahead;
- *   <li>order_payments: each valid PLACED order with its first SUCCEEDED payment in [order time,
- *       order time + join window] (PAID), else UNPAID once its join window closed.
+ *   <li>dead_letters: the malformed records, with the error class of their kind, events too far ahead,
+ *       and the successful payments that meet no PLACED order (UNKNOWN_ORDER) once their wait ended;
+ *   <li>order_payments: each valid PLACED order with its first SUCCEEDED payment that meets it by the
+ *       join's rule ({@link StreamReplay#meet}: in [order time, order time + join window], each in time
+ *       for the other's deadline) (PAID), else UNPAID once its join window closed.
  * </ul>
  *
  * Rows are optional when they may or may not have landed: windows and join windows still open, and
@@ -214,15 +216,43 @@ public final class PipelineOracle {
       row.put("event_time", readable ? normalize(planned.value().get("event_time")) : null);
       rows.put(row.get("source_topic") + "|" + row.get("source_partition") + "|" + row.get("source_offset"), row);
     }
-    return new ExpectedTable(OutputTable.DEAD_LETTERS, rows, Map.of());
+    Map<String, Map<String, Object>> optional = new HashMap<>();
+    unknownOrders(rows, optional);
+    return new ExpectedTable(OutputTable.DEAD_LETTERS, rows, optional);
+  }
+
+  /** The successful payments that meet no PLACED order: UNKNOWN_ORDER once their deadline fell due. */
+  private void unknownOrders(Map<String, Map<String, Object>> rows, Map<String, Map<String, Object>> optional) {
+    Map<String, List<ProducedRecord>> placed = new HashMap<>();
+    for (ProducedRecord r : valid(Topics.ORDERS)) {
+      if ("PLACED".equals(String.valueOf(r.planned().value().get("status")))) {
+        placed.computeIfAbsent(r.planned().key(), k -> new ArrayList<>()).add(r);
+      }
+    }
+    for (ProducedRecord payment : valid(Topics.PAYMENTS)) {
+      GenericRecord value = payment.planned().value();
+      if (!"SUCCEEDED".equals(String.valueOf(value.get("outcome")))
+          || placed.getOrDefault(payment.planned().key(), List.of()).stream().anyMatch(o -> replay.meet(o, payment))) {
+        continue;
+      }
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("error_class", "UNKNOWN_ORDER");
+      putLineage(row, payment);
+      row.put("record_key", payment.planned().key());
+      row.put("record_value", null);
+      row.put("event_time", normalize(value.get("event_time")));
+      boolean certain = !tail.contains(payment) && replay.paymentWaitClosed(payment);
+      (certain ? rows : optional).put(row.get("source_topic") + "|" + row.get("source_partition") + "|"
+          + row.get("source_offset"), row);
+    }
   }
 
   ExpectedTable orderPayments() {
-    Map<String, ProducedRecord> firstSuccess = new HashMap<>();
+    Map<String, List<ProducedRecord>> successes = new HashMap<>();
     for (ProducedRecord r : valid(Topics.PAYMENTS)) {
       GenericRecord payment = r.planned().value();
       if ("SUCCEEDED".equals(String.valueOf(payment.get("outcome")))) {
-        firstSuccess.putIfAbsent(String.valueOf(payment.get("order_id")), r);
+        successes.computeIfAbsent(String.valueOf(payment.get("order_id")), k -> new ArrayList<>()).add(r);
       }
     }
     long joinWindowMs = settings.joinWindow().toMillis();
@@ -235,9 +265,11 @@ public final class PipelineOracle {
       }
       String orderId = String.valueOf(order.get("order_id"));
       long orderTime = millis(order.get("event_time"));
-      ProducedRecord paid = firstSuccess.get(orderId);
+      // the first successful payment (in the partition's offset order) that meets the order pays it
+      ProducedRecord paid = successes.getOrDefault(orderId, List.of()).stream()
+          .filter(payment -> replay.meet(r, payment)).findFirst().orElse(null);
       Long paidAt = paid == null ? null : millis(paid.planned().value().get("event_time"));
-      boolean inWindow = paidAt != null && paidAt >= orderTime && paidAt <= orderTime + joinWindowMs;
+      boolean inWindow = paid != null;
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("order_id", orderId);
       row.put("order_event_id", normalize(order.get("event_id")));

@@ -24,10 +24,14 @@ import java.util.TreeSet;
  *       records that reach it (PLACED orders for revenue, payments for payment outcomes), advanced by the
  *       record itself first; a record is late when its window end + grace is at or before it; a window
  *       is emitted once every partition's stream time passed its end + grace;
- *   <li>order state: the task's stream time is the highest event time of the orders and payments it
- *       kept (send order stands for the order in which the task interleaves its two partitions); an
- *       order's join deadline is max(order time + join window, stream time at arrival) + grace, and its
- *       UNPAID row comes once the task's stream time passes the deadline.
+ *   <li>order state: the orders and the payments of a partition each have their own stream time, the
+ *       highest event time of the records of that input kept so far (in send order, which is the
+ *       partition's offset order; how the task interleaves the two inputs does not matter). An order
+ *       at t that arrived at the orders' stream time a has the deadline D = max(t + join window, a) +
+ *       grace, a successful payment at p that arrived at the payments' stream time b has E = max(p, b)
+ *       + grace; they meet when p is in [t, t + join window], b <= D and a <= E. The UNPAID row of an
+ *       order comes once its partition's payments' stream time passes D, or the later of the two
+ *       stream times passes it by the max input skew.
  * </ul>
  */
 final class StreamReplay {
@@ -38,7 +42,7 @@ final class StreamReplay {
   private final Set<ProducedRecord> late = identitySet();
   private final Map<ProducedRecord, Long> arrivalStreamTime = new IdentityHashMap<>();
   private final Map<String, Long> windowStepTimes = new HashMap<>();
-  private final Map<Integer, Long> taskTimes = new HashMap<>();
+  private final Map<String, Long> inputTimes = new HashMap<>();
   private final Set<Integer> partitions = new TreeSet<>();
 
   StreamReplay(List<ProducedRecord> records, AppSettings settings) {
@@ -60,7 +64,7 @@ final class StreamReplay {
       futureEvents.add(r);
       return;
     }
-    arrivalStreamTime.put(r, taskTimes.merge(r.partition(), time, Math::max));
+    arrivalStreamTime.put(r, inputTimes.merge(r.topic() + "|" + r.partition(), time, Math::max));
     boolean order = r.topic().equals(Topics.ORDERS);
     if (order && !"PLACED".equals(String.valueOf(r.planned().value().get("status")))) {
       return;
@@ -105,12 +109,38 @@ final class StreamReplay {
     return true;
   }
 
-  /** Whether the UNPAID row of a kept PLACED order came: its task's stream time passed the order's join deadline. */
+  /** Whether the UNPAID row of a kept PLACED order came: the time its deadline falls due on passed it. */
   boolean joinWindowClosed(ProducedRecord order) {
-    long time = order.planned().eventTime().toEpochMilli();
-    long deadline = Math.max(time + settings.joinWindow().toMillis(), arrivalStreamTime.get(order))
+    long deadline = orderDeadline(order);
+    long payments = inputTimes.getOrDefault(Topics.PAYMENTS + "|" + order.partition(), Long.MIN_VALUE);
+    long orders = inputTimes.get(Topics.ORDERS + "|" + order.partition());
+    return payments > deadline || Math.max(orders, payments) - settings.maxInputSkew().toMillis() > deadline;
+  }
+
+  /** Whether the deadline of a kept successful payment that met no order fell due: the UNKNOWN_ORDER dead letter came. */
+  boolean paymentWaitClosed(ProducedRecord payment) {
+    long deadline = Math.max(eventTime(payment), arrivalStreamTime.get(payment)) + settings.windowGrace().toMillis();
+    long orders = inputTimes.getOrDefault(Topics.ORDERS + "|" + payment.partition(), Long.MIN_VALUE);
+    long payments = inputTimes.get(Topics.PAYMENTS + "|" + payment.partition());
+    return orders > deadline || Math.max(orders, payments) - settings.maxInputSkew().toMillis() > deadline;
+  }
+
+  /** Whether a kept PLACED order and a kept successful payment of its order id meet (the join's rule). */
+  boolean meet(ProducedRecord order, ProducedRecord payment) {
+    long orderTime = eventTime(order);
+    long paidAt = eventTime(payment);
+    long paymentDeadline = Math.max(paidAt, arrivalStreamTime.get(payment)) + settings.windowGrace().toMillis();
+    return paidAt >= orderTime && paidAt <= orderTime + settings.joinWindow().toMillis()
+        && arrivalStreamTime.get(payment) <= orderDeadline(order) && arrivalStreamTime.get(order) <= paymentDeadline;
+  }
+
+  private long orderDeadline(ProducedRecord order) {
+    return Math.max(eventTime(order) + settings.joinWindow().toMillis(), arrivalStreamTime.get(order))
         + settings.windowGrace().toMillis();
-    return taskTimes.get(order.partition()) > deadline;
+  }
+
+  private static long eventTime(ProducedRecord r) {
+    return r.planned().eventTime().toEpochMilli();
   }
 
   static long windowStart(long time) {

@@ -82,6 +82,35 @@ class StreamReplayTest {
   }
 
   @Test
+  void anOrderAndItsPaymentMeetByTheirOwnInputsStreamTimesWhicheverWasSentFirst() {
+    order(0, "PLACED", CURRENT, EventClass.VALID);
+    payment(0, CURRENT);
+    // a backfill order and its payment: each arrives at its input's stream time, CURRENT
+    ProducedRecord paidFirst = payment(0, BACKFILL.plus(Duration.ofMinutes(1)));
+    ProducedRecord backfill = order(0, "PLACED", BACKFILL, EventClass.VALID);
+    ProducedRecord paidAfter = payment(0, BACKFILL.plus(Duration.ofMinutes(2)));
+    StreamReplay replay = new StreamReplay(records, APP);
+    assertThat(replay.meet(backfill, paidFirst)).isTrue();
+    assertThat(replay.meet(backfill, paidAfter)).isTrue();
+
+    // the payments' stream time passed the backfill order's deadline (CURRENT + grace): a later payment is too late
+    payment(0, CURRENT.plus(Duration.ofMinutes(2)).plusMillis(1));
+    ProducedRecord tooLate = payment(0, BACKFILL.plus(Duration.ofMinutes(3)));
+    assertThat(new StreamReplay(records, APP).meet(backfill, tooLate)).isFalse();
+  }
+
+  @Test
+  void aPaymentWaitsForItsOrderUntilTheOrdersStreamTimePassesItsDeadline() {
+    order(0, "PLACED", CURRENT, EventClass.VALID);
+    ProducedRecord payment = payment(0, CURRENT.plus(Duration.ofMinutes(1)));
+    order(0, "CANCELLED", CURRENT.plus(Duration.ofMinutes(3)), EventClass.VALID);
+    assertThat(new StreamReplay(records, APP).paymentWaitClosed(payment)).as("deadline = payment time + grace").isFalse();
+
+    order(0, "CANCELLED", CURRENT.plus(Duration.ofMinutes(3)).plusMillis(1), EventClass.VALID);
+    assertThat(new StreamReplay(records, APP).paymentWaitClosed(payment)).isTrue();
+  }
+
+  @Test
   void retriesAreDroppedAndEventsTooFarAheadOfTheWallClockDeadLettered() {
     ProducedRecord retry = order(0, "PLACED", BACKFILL, EventClass.DUPLICATE);
     ProducedRecord ahead = order(1, "PLACED", NOW.plus(Duration.ofMinutes(5)).plusMillis(1), EventClass.TAIL);

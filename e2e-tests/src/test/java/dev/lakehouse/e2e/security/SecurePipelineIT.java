@@ -7,24 +7,22 @@ import static org.awaitility.Awaitility.await;
 import dev.lakehouse.e2e.harness.IcebergTables;
 import dev.lakehouse.e2e.harness.OutputTopics;
 import dev.lakehouse.e2e.oracle.OutputTable;
-import dev.lakehouse.local.stack.ConnectWorkerComponent;
-import dev.lakehouse.local.stack.Http;
-import dev.lakehouse.local.stack.PipelineTopics;
-import dev.lakehouse.local.stack.Setting;
-import dev.lakehouse.local.stack.StackConfig;
-import dev.lakehouse.local.stack.StackLayout;
+import dev.lakehouse.local.stack.components.ConnectWorkerComponent;
+import dev.lakehouse.local.stack.process.Http;
+import dev.lakehouse.local.stack.components.PipelineTopics;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.config.StackLayout;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.EmbeddedKafka.SaslSslListener;
 import dev.lakehouse.testkit.EmbeddedKafka;
 import dev.lakehouse.testkit.EmbeddedS3;
-import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.LocalCatalog;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,21 +115,8 @@ class SecurePipelineIT {
   }
 
   private static StackConfig stackConfig(Path dataDir, EmbeddedKafka kafka, EmbeddedS3 s3) {
-    Map<Setting, String> overrides = new EnumMap<>(Setting.class);
-    overrides.put(Setting.DATA_DIR, dataDir.toString());
     // the components' bootstrap address: the SASL_SSL listener
-    String kafkaPort = port(kafka.saslSslBootstrapServers());
-    String s3Port = port(s3.endpoint());
-    overrides.put(Setting.KAFKA_PORT, kafkaPort);
-    overrides.put(Setting.S3_PORT, s3Port);
-    // the stack refuses a port that any other setting takes, the controller's kafka.port + 1 included
-    FreePorts.Distinct ports = FreePorts.distinct(Integer.parseInt(kafkaPort), Integer.parseInt(kafkaPort) + 1,
-        Integer.parseInt(s3Port));
-    overrides.put(Setting.CONNECT_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.STREAMS_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.TRINO_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.DASHBOARD_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.TOPIC_PARTITIONS, Integer.toString(PARTITIONS));
+    Map<Setting, String> overrides = StackSettings.around(dataDir, kafka.saslSslBootstrapServers(), s3.endpoint(), PARTITIONS);
     overrides.put(Setting.GENERATOR_ARGS, "--client-config " + generatorClientConfig(dataDir) + " --events 1000 --seed 7"
         + " --out-of-order-fraction 0 --beyond-grace-fraction 0 --duplicate-fraction 0 --malformed-fraction 0"
         + " --reference-update-fraction 0 --follow-timeout 2m --manifest " + dataDir.resolve("manifest.json"));
@@ -140,10 +125,6 @@ class SecurePipelineIT {
 
   private static Path generatorClientConfig(Path dataDir) {
     return dataDir.resolve("config").resolve("generator-client.properties");
-  }
-
-  private static String port(String address) {
-    return address.substring(address.lastIndexOf(':') + 1);
   }
 
   /** Every order the generator produced (no anomalies: each one is valid) is enriched and landed. */

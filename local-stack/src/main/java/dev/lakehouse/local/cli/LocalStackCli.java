@@ -7,12 +7,12 @@ import dev.lakehouse.local.faults.Fault;
 import dev.lakehouse.local.faults.FaultPlan;
 import dev.lakehouse.local.faults.FaultRunner;
 import dev.lakehouse.local.stack.Component;
-import dev.lakehouse.local.stack.Components;
 import dev.lakehouse.local.stack.InvalidInputException;
 import dev.lakehouse.local.stack.LocalStack;
-import dev.lakehouse.local.stack.Setting;
-import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.local.status.StackStatus;
 import dev.lakehouse.local.status.StatusCollector;
 import dev.lakehouse.local.status.StatusPrinter;
@@ -24,11 +24,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code lakehouse up | down | status | ps | settings | log-path}: the local stack from the command line. */
 @Command(name = "lakehouse", mixinStandardHelpOptions = true, version = "lakehouse local stack 0.1.0",
@@ -58,7 +58,14 @@ public final class LocalStackCli {
       e.printStackTrace(commandLine.getErr());
       return ExitCode.ofFailure(e).code();
     });
-    return ExitCode.describeIn(cli, Map.of(ExitCode.FAILED, "the stack could not do it: a component did not start or stop"));
+    ExitCode.describeIn(cli, Map.of(ExitCode.FAILED, "the stack could not do it: a component did not start or stop"));
+    CommandLine replay = cli.getSubcommands().get("replay");
+    ExitCode.describeIn(replay.getSubcommands().get("compare"), Map.of(ExitCode.OK, "the replay's results equal the live ones",
+        ExitCode.FAILED, "they differ: the output names the tables, counts and keys"));
+    ExitCode.describeIn(replay.getSubcommands().get("switch"), Map.of(ExitCode.FAILED, "the switch was refused (the last"
+        + " audit, an erased customer left in the replay, or a difference from live without --accept-differences: the"
+        + " message says which) or dbt did not restart"));
+    return cli;
   }
 
   /** Lets tests pass an environment instead of the process's own. */

@@ -1,9 +1,9 @@
 package dev.lakehouse.local.cli;
 
 import dev.lakehouse.local.stack.InvalidInputException;
-import dev.lakehouse.local.stack.Setting;
-import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.testkit.RepoDir;
 import java.nio.file.Files;
 import java.nio.file.Path;

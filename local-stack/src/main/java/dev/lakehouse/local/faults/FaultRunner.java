@@ -1,12 +1,12 @@
 package dev.lakehouse.local.faults;
 
 import dev.lakehouse.local.stack.Component;
-import dev.lakehouse.local.stack.MaintenanceComponent;
-import dev.lakehouse.local.stack.MaintenanceConfigFile;
-import dev.lakehouse.local.stack.PidFiles;
 import dev.lakehouse.local.stack.Progress;
-import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.MaintenanceComponent;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.PidFiles;
 import dev.lakehouse.testkit.ChildProcess;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,5 +1,8 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.PidFiles;
 import java.util.List;
 import java.util.Optional;
 

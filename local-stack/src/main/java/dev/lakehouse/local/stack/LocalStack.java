@@ -1,5 +1,8 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.PortCheck;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.local.stack.config.StackLayout;
+import dev.lakehouse.local.stack.process.LogTail;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 

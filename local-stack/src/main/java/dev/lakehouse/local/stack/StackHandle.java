@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack;
 
+import dev.lakehouse.local.stack.config.StackConfig;
 import dev.lakehouse.testkit.LocalCatalog;
 import java.util.Map;
 

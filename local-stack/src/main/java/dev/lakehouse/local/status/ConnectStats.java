@@ -2,7 +2,7 @@ package dev.lakehouse.local.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.local.stack.Http;
+import dev.lakehouse.local.stack.process.Http;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;

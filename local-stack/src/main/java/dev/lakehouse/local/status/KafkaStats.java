@@ -92,8 +92,12 @@ public final class KafkaStats implements AutoCloseable {
   }
 
   /**
-   * Records the group still has to read: per partition it committed, the last stable offset (what a
-   * read_committed consumer can reach) minus its committed offset. Empty when it committed nothing.
+   * Records the group still has to read: per partition it committed, the committed records between its
+   * committed offset and the last stable offset (what a read_committed consumer can reach). Counted,
+   * not subtracted: in a topic written in transactions (every output of the Streams app) each commit
+   * leaves a marker at an offset of its own, so a group that has read every record still sits an offset
+   * or more below the end (24 "behind" with everything landed, before 2026-12-06). Empty when it
+   * committed nothing.
    */
   public Optional<Long> consumerLag(String group) throws Exception {
     Map<TopicPartition, OffsetAndMetadata> committed =
@@ -104,11 +108,13 @@ public final class KafkaStats implements AutoCloseable {
       return Optional.empty();
     }
     Map<TopicPartition, Long> ends = offsets(committed.keySet(), OffsetSpec.latest());
-    long lag = 0;
-    for (Map.Entry<TopicPartition, OffsetAndMetadata> entry : committed.entrySet()) {
-      lag += Math.max(0, ends.get(entry.getKey()) - entry.getValue().offset());
-    }
-    return Optional.of(lag);
+    Map<TopicPartition, CommittedRecordReader.Range> unread = new HashMap<>();
+    committed.forEach((tp, offset) -> {
+      if (offset.offset() < ends.get(tp)) {
+        unread.put(tp, new CommittedRecordReader.Range(offset.offset(), ends.get(tp)));
+      }
+    });
+    return Optional.of(reader.count(unread).values().stream().mapToLong(Long::longValue).sum());
   }
 
   private <T> T get(KafkaFuture<T> future) throws Exception {

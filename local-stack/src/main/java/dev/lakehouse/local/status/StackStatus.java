@@ -1,5 +1,6 @@
 package dev.lakehouse.local.status;
 
+import dev.lakehouse.local.stack.config.Replay;
 import java.util.List;
 
 /**

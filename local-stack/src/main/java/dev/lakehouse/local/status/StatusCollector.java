@@ -1,7 +1,8 @@
 package dev.lakehouse.local.status;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakehouse.local.stack.Http;
+import dev.lakehouse.local.stack.config.Replay;
+import dev.lakehouse.local.stack.process.Http;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.LocalCatalog;

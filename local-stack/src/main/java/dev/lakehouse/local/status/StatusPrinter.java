@@ -3,6 +3,7 @@ package dev.lakehouse.local.status;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.lakehouse.local.stack.config.Replay;
 import java.util.List;
 
 /** Renders a {@link StackStatus} as aligned text tables or as JSON. */

@@ -1,13 +1,13 @@
 package dev.lakehouse.local.status;
 
-import dev.lakehouse.local.stack.DashboardComponent;
-import dev.lakehouse.local.stack.JvmCommand;
-import dev.lakehouse.local.stack.MaintenanceComponent;
-import dev.lakehouse.local.stack.MaintenanceConfigFile;
-import dev.lakehouse.local.stack.ModuleJars;
-import dev.lakehouse.local.stack.Replays;
-import dev.lakehouse.local.stack.StackConfig;
 import dev.lakehouse.local.stack.StackException;
+import dev.lakehouse.local.stack.components.DashboardComponent;
+import dev.lakehouse.local.stack.components.MaintenanceComponent;
+import dev.lakehouse.local.stack.config.MaintenanceConfigFile;
+import dev.lakehouse.local.stack.config.ModuleJars;
+import dev.lakehouse.local.stack.config.Replays;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.JvmCommand;
 import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.LocalCatalog;
 import java.nio.file.Path;

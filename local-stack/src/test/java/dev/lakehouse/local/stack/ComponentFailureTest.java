@@ -3,6 +3,10 @@ package dev.lakehouse.local.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakehouse.local.stack.components.JvmComponent;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.JvmCommand;
+import dev.lakehouse.local.stack.process.PidFiles;
 import dev.lakehouse.testkit.JavaCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.Http;
 import dev.lakehouse.local.status.StatusCollector;
 import dev.lakehouse.local.status.StatusTargets;
 import dev.lakehouse.testkit.FreePorts;

@@ -2,6 +2,12 @@ package dev.lakehouse.local.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakehouse.local.stack.components.Components;
+import dev.lakehouse.local.stack.components.ServicesComponent;
+import dev.lakehouse.local.stack.config.Setting;
+import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.process.PidFiles;
+import dev.lakehouse.local.stack.process.PortCheck;
 import dev.lakehouse.local.status.KafkaStats;
 import dev.lakehouse.local.status.RecordCounts;
 import dev.lakehouse.schemas.Topics;

@@ -112,6 +112,19 @@ class KafkaStatsTest {
     assertThat(stats().consumerLag("lakehouse-streams")).contains((10L - 2) + (5 - 5) + 0);
   }
 
+  /** The sink reads outputs written in transactions: a marker follows every commit, and is no record to read. */
+  @Test
+  void lagCountsRecordsNotTheTransactionMarkersBetweenThem() throws Exception {
+    topic("orders-enriched", 0, "ccmccm", "cmccam");
+    admin.updateConsumerGroupOffsets(Map.of(
+        // every record read: only the last commit's marker is left
+        new TopicPartition("orders-enriched", 0), 5L,
+        // two records left, a marker and an aborted record between and after them
+        new TopicPartition("orders-enriched", 1), 1L));
+
+    assertThat(stats().consumerLag("connect-lakehouse-iceberg-sink")).contains(0L + 2);
+  }
+
   @Test
   void noLagBeforeTheGroupCommittedAnything() throws Exception {
     topic("orders", 0, "ccc");

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
-import dev.lakehouse.local.stack.PipelineTopics;
+import dev.lakehouse.local.stack.components.PipelineTopics;
+import dev.lakehouse.local.stack.config.Replay;
 import dev.lakehouse.maintenance.audit.LedgerCheck;
 import dev.lakehouse.maintenance.audit.SavedAudit;
 import dev.lakehouse.maintenance.audit.TableAuditResult;
@@ -248,7 +249,7 @@ class StatusCollectorTest {
         committedAt.toString(), 90L, 7L));
     assertThat(status.iceberg().tables()).filteredOn(t -> !t.exists()).extracting(StackStatus.Table::table)
         .containsExactly("revenue_by_merchant_1m", "payments_by_outcome_1m", "late_events", "order_payments", "dead_letters",
-            "pipeline_ledger");
+            "pipeline_ledger", "customers_versions", "merchants_versions");
     assertThat(status.maintenance().note()).isEqualTo("maintenance-job is not built");
   }
 

@@ -18,11 +18,14 @@ import org.apache.iceberg.io.CloseableIterable;
 /**
  * The landed {@code pipeline_ledger} rows per input partition, sorted by offset: finds the row that
  * counted an input offset, and where the rows of a partition do not tile its offsets (a gap: offsets
- * no row counted; an overlap: offsets two rows counted).
+ * no row counted; an overlap: offsets two rows counted). A row that read nothing ({@code n+1..n}: it
+ * only carries later UNKNOWN_ORDER verdicts) sorts before the row that reads on from {@code n+1}.
  */
 final class LedgerIntervals {
   private static final List<String> COLUMNS = List.of("source_topic", "source_partition", "first_offset", "last_offset",
       "kept", "late", "dead_lettered", "emitted_at");
+  // added in version 2 of the contract: a table the sink created before has it only once such a row landed
+  private static final String UNKNOWN_ORDERS = "dead_lettered_unknown_order";
 
   private final List<LedgerInterval> all;
   private final Map<String, List<LedgerInterval>> byPartition;
@@ -32,17 +35,23 @@ final class LedgerIntervals {
     this.all = List.copyOf(rows);
     this.byPartition = new HashMap<>();
     rows.forEach(row -> byPartition.computeIfAbsent(key(row.topic(), row.partition()), k -> new ArrayList<>()).add(row));
-    byPartition.values().forEach(list -> list.sort(Comparator.comparingLong(LedgerInterval::firstOffset)));
+    byPartition.values().forEach(list -> list.sort(Comparator.comparingLong(LedgerInterval::firstOffset)
+        .thenComparingLong(LedgerInterval::lastOffset)));
     this.topics = rows.stream().map(LedgerInterval::topic).collect(Collectors.toSet());
   }
 
   static LedgerIntervals read(Table ledger) {
     List<LedgerInterval> rows = new ArrayList<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(ledger).select(COLUMNS).build()) {
+    List<String> columns = new ArrayList<>(COLUMNS);
+    if (ledger.schema().findField(UNKNOWN_ORDERS) != null) {
+      columns.add(UNKNOWN_ORDERS);
+    }
+    try (CloseableIterable<Record> records = IcebergGenerics.read(ledger).select(columns).build()) {
       for (Record r : records) {
         rows.add(new LedgerInterval(rows.size(), (String) r.getField("source_topic"), (Integer) r.getField("source_partition"),
             (Long) r.getField("first_offset"), (Long) r.getField("last_offset"), (Long) r.getField("kept"),
             (Long) r.getField("late"), (Long) r.getField("dead_lettered"),
+            columns.contains(UNKNOWN_ORDERS) ? (Long) r.getField(UNKNOWN_ORDERS) : null,
             ((OffsetDateTime) r.getField("emitted_at")).toInstant()));
       }
     } catch (IOException e) {
@@ -57,6 +66,17 @@ final class LedgerIntervals {
 
   boolean counts(String topic) {
     return topics.contains(topic);
+  }
+
+  /** The partitions of an input that have rows, in order. */
+  List<Integer> partitions(String topic) {
+    return all.stream().filter(row -> row.topic().equals(topic)).map(LedgerInterval::partition).distinct().sorted()
+        .toList();
+  }
+
+  /** The rows of an input partition in offset order; empty when the ledger has none. */
+  List<LedgerInterval> of(String topic, int partition) {
+    return byPartition.getOrDefault(key(topic, partition), List.of());
   }
 
   /**

@@ -24,25 +24,29 @@ final class LedgerTally {
       "orders_enriched",
       new Expectation(row -> row.topic().equals(Topics.ORDERS) ? row.kept() : 0, ResultKeys.LINEAGE, EVERY_ROW),
       "late_events", new Expectation(LedgerInterval::late, ResultKeys.LINEAGE, EVERY_ROW),
-      // UNKNOWN_ORDER is decided by the join, after the ledger counted the payment as kept
+      // UNKNOWN_ORDER is decided by the join, after the ledger counted the payment as kept: by verdict time
       "dead_letters", new Expectation(LedgerInterval::deadLettered,
-          Stream.concat(ResultKeys.LINEAGE.stream(), Stream.of("error_class")).toList(),
-          row -> !"UNKNOWN_ORDER".equals(row.getField("error_class"))));
+          Stream.concat(ResultKeys.LINEAGE.stream(), Stream.of("error_class", "processing_time")).toList(),
+          row -> !UnknownOrderTally.ERROR_CLASS.equals(row.getField("error_class"))));
 
   private final LedgerIntervals ledger;
   private final Expectation expectation;
   private final long[] landed;
+  // the dead letters the join decides, on dead_letters only
+  private final Optional<UnknownOrderTally> unknownOrders;
   private long uncounted;
 
-  private LedgerTally(LedgerIntervals ledger, Expectation expectation) {
+  private LedgerTally(LedgerIntervals ledger, Expectation expectation, boolean deadLetters) {
     this.ledger = ledger;
     this.expectation = expectation;
     this.landed = new long[ledger.all().size()];
+    this.unknownOrders = deadLetters ? Optional.of(new UnknownOrderTally(ledger)) : Optional.empty();
   }
 
   /** A tally for a landed table the ledger counts rows of, or empty for any other table. */
   static Optional<LedgerTally> of(String tableName, LedgerIntervals ledger) {
-    return Optional.ofNullable(BY_TABLE.get(tableName)).map(expectation -> new LedgerTally(ledger, expectation));
+    return Optional.ofNullable(BY_TABLE.get(tableName))
+        .map(expectation -> new LedgerTally(ledger, expectation, tableName.equals("dead_letters")));
   }
 
   List<String> columns() {
@@ -51,6 +55,9 @@ final class LedgerTally {
 
   void add(Record row) {
     String topic = (String) row.getField("source_topic");
+    if (UnknownOrderTally.ERROR_CLASS.equals(row.getField("error_class")) && Topics.PAYMENTS.equals(topic)) {
+      unknownOrders.ifPresent(tally -> tally.add(row));
+    }
     if (!expectation.counted().test(row) || !ledger.counts(topic)) {
       return;
     }
@@ -91,6 +98,7 @@ final class LedgerTally {
         findings.add(row.describe() + ": " + rows + " rows, the ledger counts " + count);
       }
     }
-    return new LedgerCheck(expected, landedTotal, missing, pending, extra, erased, uncounted, -1, findings);
+    LedgerCheck check = new LedgerCheck(expected, landedTotal, missing, pending, extra, erased, uncounted, -1, findings);
+    return unknownOrders.map(tally -> tally.addTo(check, settledBefore)).orElse(check);
   }
 }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,6 +23,8 @@ import picocli.CommandLine.Spec;
         + "rows with the same result key (the input position for rows with lineage, the window for window results), and, "
         + "where the namespace has a pipeline_ledger, rows that do not match its counts per input partition and offsets "
         + "(orders_enriched, late_events, dead_letters) or ledger rows that do not tile their partition's offsets. "
+        + "In a replay's namespace (<live>_replay_<id>) each table is also compared with the live one (as compare does;"
+        + " it does not change the exit code: a replay of changed logic may differ on purpose). "
         + "Read-only; reads the key columns of every row, so schedule it like a maintenance run, not more often."})
 final class AuditCommand implements Callable<Integer> {
   enum Format { table, json, prometheus }
@@ -47,6 +50,8 @@ final class AuditCommand implements Callable<Integer> {
           + "inputs stopped and the sink caught up) (default: ${DEFAULT-VALUE})")
   Duration settle;
 
+  @Mixin FinalAfterOption finalAfter;
+
   @Option(names = "--save", paramLabel = "<file>",
       description = "also write the findings and the time as JSON to this file (the local stack's status shows them)")
   Path save;
@@ -54,7 +59,8 @@ final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (JobCatalog job = JobCatalog.open(config, tables)) {
-      List<TableAuditResult> results = Audit.run(job.catalog(), job.settings().tablePatterns(), Instant.now().minus(settle));
+      List<TableAuditResult> results = Audit.run(job.catalog(), job.settings().tablePatterns(), Instant.now().minus(settle),
+          finalAfter.get());
       if (save != null) {
         new SavedAudit(Instant.now().toString(), results).write(save);
       }

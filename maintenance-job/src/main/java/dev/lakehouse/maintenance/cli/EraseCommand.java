@@ -5,6 +5,7 @@ import dev.lakehouse.maintenance.config.ConfigLoader;
 import dev.lakehouse.maintenance.config.MaintenanceConfig;
 import dev.lakehouse.maintenance.erasure.CustomerIds;
 import dev.lakehouse.maintenance.erasure.Erasure;
+import dev.lakehouse.maintenance.erasure.ErasureRegister;
 import dev.lakehouse.maintenance.erasure.ErasureReport;
 import dev.lakehouse.maintenance.run.CatalogFactory;
 import java.io.BufferedReader;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,7 +31,8 @@ import picocli.CommandLine.Spec;
     description = "Remove every row of the given customers from the selected tables (erasure.tables): rewrite the"
         + " files that hold them, expire every snapshot before that commit so the old files are deleted, delete"
         + " unreferenced files that hold them. Prints what it did per table; never prints an id (customers are"
-        + " named by the first 12 hex digits of the SHA-256 of their id).")
+        + " named by the first 12 hex digits of the SHA-256 of their id). Records each erasure first in the erasure"
+        + " register (erasure.register), so that 'erasures reapply' can apply it again to a replay or a restore.")
 final class EraseCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -70,6 +73,10 @@ final class EraseCommand implements Callable<Integer> {
     }
     Catalog catalog = CatalogFactory.create(settings);
     try {
+      ExitCode recording = dryRun ? ExitCode.OK : record(settings, customers);
+      if (recording != ExitCode.OK) {
+        return recording.code();
+      }
       ErasureReport report = new Erasure(settings, Clock.systemUTC(), d -> Thread.sleep(d.toMillis()))
           .erase(catalog, customers, dryRun);
       spec.commandLine().getOut().print(report.text());
@@ -79,6 +86,23 @@ final class EraseCommand implements Callable<Integer> {
       if (catalog instanceof AutoCloseable closeable) {
         closeable.close();
       }
+    }
+  }
+
+  /** Records the erasure before it starts (a replay or a restore re-applies it: {@code erasures reapply}). */
+  private ExitCode record(MaintenanceConfig settings, CustomerIds customers) {
+    String location = settings.erasureRegister();
+    try (ErasureRegister register = ErasureRegister.open(settings)) {
+      register.record(customers, Instant.now());
+      spec.commandLine().getOut().println("recorded in the erasure register " + register.location()
+          + " (maintenance-job erasures reapply applies it again to a replay or a restored table)");
+      return ExitCode.OK;
+    } catch (RuntimeException e) {
+      spec.commandLine().getErr().println("Cannot record the erasure of " + customers.describe() + " in the erasure"
+          + " register " + location + ": " + customers.redact(CatalogFactory.rootMessage(e))
+          + "; nothing was erased. Check that this role may write there (deploy/iam/maintenance-erasure.json) or set "
+          + MaintenanceConfig.ERASURE_REGISTER);
+      return ExitCode.ofFailure(e);
     }
   }
 

@@ -6,13 +6,16 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
-/** Entry point: {@code maintenance-job run|health|erase|audit|partition-spec --config maintenance.yaml ...}. */
+/** Entry point: {@code maintenance-job run|health|erase|erasures|audit|compare|partition-spec --config maintenance.yaml ...}. */
 @Command(
     name = "maintenance-job",
     mixinStandardHelpOptions = true,
     versionProvider = MaintenanceJob.Version.class,
-    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup; erasure of customers; an exactly-once audit; partition evolution.",
-    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class, AuditCommand.class, PartitionSpecCommand.class})
+    description = "Engine-free Iceberg table maintenance: compaction, manifest rewrite, snapshot expiry, orphan cleanup;"
+        + " erasure of customers and its register; an exactly-once audit; a replay compared with the live tables;"
+        + " partition evolution.",
+    subcommands = {RunCommand.class, HealthCommand.class, EraseCommand.class, ErasuresCommand.class, AuditCommand.class,
+        CompareCommand.class, PartitionSpecCommand.class})
 public final class MaintenanceJob {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -32,6 +35,16 @@ public final class MaintenanceJob {
     ExitCode.describeIn(cli.getSubcommands().get("erase"), Map.of(
         ExitCode.OK, "no selected table row and no file under the tables holds the customers' rows",
         ExitCode.FAILED, "some table may still hold the rows (held by another run, or see its errors): run again",
+        ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+    CommandLine erasures = cli.getSubcommands().get("erasures");
+    ExitCode.describeIn(erasures, Map.of(
+        ExitCode.OK, "check: no selected table holds a row of a recorded customer; reapply: none holds one any more",
+        ExitCode.FAILED, "check: a table holds rows of erased customers (run erasures reapply); reapply: some table may"
+            + " still hold them (held by another run, or see its errors): run again",
+        ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
+    ExitCode.describeIn(cli.getSubcommands().get("compare"), Map.of(
+        ExitCode.OK, "the replay's results equal the live ones on every table (inside the cut)",
+        ExitCode.FAILED, "they differ: the output names the tables, counts and keys",
         ExitCode.UNREACHABLE, "the catalog or the object store did not answer"));
     ExitCode.describeIn(cli.getSubcommands().get("audit"), Map.of(
         ExitCode.OK, "no selected table has a data file registered twice or a result key held by two rows",

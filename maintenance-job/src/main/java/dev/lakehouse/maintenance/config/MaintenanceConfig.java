@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The whole job configuration: catalog, table selection, sink timing, lock, report outputs and the
@@ -28,6 +30,9 @@ public final class MaintenanceConfig {
   public static final List<String> REPORT_STDOUT_FORMATS = List.of("json", "text");
   public static final String TABLE_OVERRIDES = "table-overrides";
   public static final String ERASURE_TABLES = "erasure.tables";
+  public static final String ERASURE_REGISTER = "erasure.register";
+  /** Where the register is when {@code erasure.register} is empty: this prefix in the warehouse's bucket. */
+  public static final String ERASURE_REGISTER_DEFAULT_PREFIX = "erasure-register";
 
   /**
    * The sink's cadence as {@code connect-config apply} records it in each table it prepares; the
@@ -39,6 +44,8 @@ public final class MaintenanceConfig {
   /** Orphan files must be older than this many sink commit cycles (interval + timeout). */
   public static final int ORPHAN_FLOOR_COMMIT_CYCLES = 10;
   public static final Duration ORPHAN_FLOOR_MINIMUM = Duration.ofHours(1);
+
+  private static final Pattern OBJECT_STORE_URI = Pattern.compile("[a-z0-9]+://[^/\\s]+(/.*)?");
 
   public static final Map<String, String[]> KEYS = Map.ofEntries(
       Map.entry(CATALOG_NAME, new String[] {"lakehouse", "Iceberg catalog name"}),
@@ -52,6 +59,9 @@ public final class MaintenanceConfig {
       Map.entry(REPORT_JSON_FILE, new String[] {"", "write the run report as JSON to this file (empty: do not)"}),
       Map.entry(REPORT_PROMETHEUS_FILE, new String[] {"", "write the run report as a Prometheus textfile-collector .prom file (empty: do not)"}),
       Map.entry(ERASURE_TABLES, new String[] {"lakehouse.*,analytics.*", "tables erase searches, in this order: the landed tables, then the dbt marts' schema"}),
+      Map.entry(ERASURE_REGISTER, new String[] {"", "object store prefix where erase records each erasure (when, the"
+          + " customers' pseudonyms and ids) so it can be re-applied to a replay or a restore; only the erasure role may"
+          + " read it (empty: " + ERASURE_REGISTER_DEFAULT_PREFIX + "/ in the bucket of catalog.properties.warehouse)"}),
       Map.entry(REPORT_STDOUT, new String[] {"json", "the run report on stdout: json (one line per run, for log collectors) or text (a table for people)"}),
       Map.entry(REPORT_PUSHGATEWAY_URL, new String[] {"", "push the run's metrics to this Prometheus Pushgateway, e.g. http://pushgateway:9091 (empty: do not)"}),
       Map.entry(REPORT_S3_URI, new String[] {"", "write the JSON report under this prefix, e.g. s3://bucket/warehouse/_maintenance/reports (empty: do not)"}));
@@ -70,6 +80,7 @@ public final class MaintenanceConfig {
   private final String reportStdout;
   private final String reportPushgatewayUrl;
   private final String reportS3Uri;
+  private final String erasureRegister;
   private final Map<String, String> taskDefaults;
   private final Map<String, Map<String, String>> tableOverrides;
   private final TaskSettings defaultSettings;
@@ -95,6 +106,7 @@ public final class MaintenanceConfig {
     this.reportStdout = v.string(REPORT_STDOUT);
     this.reportPushgatewayUrl = v.string(REPORT_PUSHGATEWAY_URL);
     this.reportS3Uri = v.string(REPORT_S3_URI);
+    this.erasureRegister = v.string(ERASURE_REGISTER);
     this.taskDefaults = Map.copyOf(taskDefaults);
     this.tableOverrides = Map.copyOf(tableOverrides);
     if (catalogProperties.isEmpty()) {
@@ -115,9 +127,13 @@ public final class MaintenanceConfig {
       throw new ConfigException("Cannot use '" + REPORT_PUSHGATEWAY_URL + "' = " + reportPushgatewayUrl
           + ": it must be an http:// or https:// URL of the Pushgateway, e.g. http://pushgateway:9091");
     }
-    if (!reportS3Uri.isEmpty() && !reportS3Uri.matches("[a-z0-9]+://[^/\\s]+(/.*)?")) {
+    if (!reportS3Uri.isEmpty() && !OBJECT_STORE_URI.matcher(reportS3Uri).matches()) {
       throw new ConfigException("Cannot use '" + REPORT_S3_URI + "' = " + reportS3Uri
           + ": it must be an object store URI with a bucket, e.g. s3://acme-lakehouse/warehouse/_maintenance/reports");
+    }
+    if (!erasureRegister.isEmpty() && !OBJECT_STORE_URI.matcher(erasureRegister).matches()) {
+      throw new ConfigException("Cannot use '" + ERASURE_REGISTER + "' = " + erasureRegister
+          + ": it must be an object store URI with a bucket, e.g. s3://acme-lakehouse-restricted/erasure-register");
     }
     if (lockTtl.compareTo(Duration.ofSeconds(1)) < 0) {
       throw new ConfigException("Cannot use '" + LOCK_TTL + "' = " + DurationFormat.format(lockTtl) + ": it must be at least 1s");
@@ -222,4 +238,19 @@ public final class MaintenanceConfig {
   public String reportStdout() { return reportStdout; }
   public String reportPushgatewayUrl() { return reportPushgatewayUrl; }
   public String reportS3Uri() { return reportS3Uri; }
+
+  /** The erasure register's prefix: {@code erasure.register}, or {@code erasure-register} in the warehouse's bucket. */
+  public String erasureRegister() {
+    if (!erasureRegister.isEmpty()) {
+      return erasureRegister.replaceAll("/+$", "");
+    }
+    String warehouse = catalogProperties.getOrDefault("warehouse", "");
+    Matcher bucket = Pattern.compile("([a-z0-9]+://[^/\\s]+)(/.*)?").matcher(warehouse);
+    if (!bucket.matches()) {
+      throw new ConfigException("Cannot locate the erasure register: '" + ERASURE_REGISTER + "' is empty and"
+          + " catalog.properties.warehouse (" + (warehouse.isEmpty() ? "not set" : warehouse) + ") names no bucket;"
+          + " set " + ERASURE_REGISTER + ", e.g. s3://acme-lakehouse/" + ERASURE_REGISTER_DEFAULT_PREFIX);
+    }
+    return bucket.group(1) + "/" + ERASURE_REGISTER_DEFAULT_PREFIX;
+  }
 }

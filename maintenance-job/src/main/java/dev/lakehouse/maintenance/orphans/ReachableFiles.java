@@ -38,7 +38,7 @@ public final class ReachableFiles {
         }
       }
     }
-    ReachableFileUtil.metadataFileLocations(table, true).forEach(f -> files.add(normalize(f)));
+    MetadataFiles.of(table).forEach(f -> files.add(normalize(f)));
     ReachableFileUtil.statisticsFilesLocations(table).forEach(f -> files.add(normalize(f)));
     table.partitionStatisticsFiles().forEach(f -> files.add(normalize(f.path())));
     files.add(normalize(ReachableFileUtil.versionHintLocation(table)));

@@ -144,7 +144,12 @@ public final class ReportWriter {
         "rows held against the pipeline ledger, by how they compare with its counts", "table", "state");
     Gauge gaps = gauge(registry, "lakehouse_audit_ledger_gaps",
         "places where the ledger's rows of a partition do not tile its offsets", "table");
+    Gauge replay = gauge(registry, "lakehouse_audit_replay_differences",
+        "in a replay's namespace: business keys held by one run only or with other values than the live table's", "table");
     for (TableAuditResult t : audit) {
+      if (t.replay() != null) {
+        replay.labelValues(t.table()).set(t.replay().differences() + (t.replay().missingIn() == null ? 0 : 1));
+      }
       clean.labelValues(t.table()).set(t.clean() ? 1 : 0);
       files.labelValues(t.table()).set(t.duplicateFiles().size());
       keys.labelValues(t.table()).set(t.duplicatedKeys());

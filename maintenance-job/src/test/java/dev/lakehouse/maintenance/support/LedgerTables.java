@@ -13,9 +13,9 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Types;
 
 /**
- * The columns of the landed tables that the audit holds against the pipeline ledger (the landed
- * tables have more; an {@code event_time} for {@link PersonalTables#create}'s hour partitions), and
- * rows of them.
+ * The columns of the landed tables that the audit holds against the pipeline ledger and that a
+ * replay comparison cuts by (the landed tables have more; an {@code event_time} for
+ * {@link PersonalTables#create}'s hour partitions), and rows of them.
  */
 public final class LedgerTables {
   public static final Schema LEDGER = new Schema(
@@ -27,7 +27,9 @@ public final class LedgerTables {
       Types.NestedField.required(6, "late", Types.LongType.get()),
       Types.NestedField.required(7, "dead_lettered", Types.LongType.get()),
       Types.NestedField.required(8, "emitted_at", Types.TimestampType.withZone()),
-      Types.NestedField.required(9, "event_time", Types.TimestampType.withZone()));
+      Types.NestedField.required(9, "event_time", Types.TimestampType.withZone()),
+      Types.NestedField.optional(10, "stream_time", Types.TimestampType.withZone()),
+      Types.NestedField.optional(11, "window_stream_time", Types.TimestampType.withZone()));
   public static final Schema WITH_LINEAGE = new Schema(
       Types.NestedField.required(1, "source_topic", Types.StringType.get()),
       Types.NestedField.required(2, "source_partition", Types.IntegerType.get()),
@@ -50,6 +52,13 @@ public final class LedgerTables {
     values.put("emitted_at", time(emitted));
     values.put("event_time", time(eventTime));
     return GenericRecord.create(LEDGER).copy(values);
+  }
+
+  /** The row with both of its partition's stream times (validation, window step) at {@code streamTime} after it. */
+  public static Record withStreamTime(Record ledgerRow, Instant streamTime) {
+    ledgerRow.setField("stream_time", time(streamTime));
+    ledgerRow.setField("window_stream_time", time(streamTime));
+    return ledgerRow;
   }
 
   public static List<Record> lineage(String topic, int partition, Instant eventTime, long... offsets) {

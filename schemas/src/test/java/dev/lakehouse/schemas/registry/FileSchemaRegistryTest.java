@@ -25,7 +25,8 @@ class FileSchemaRegistryTest {
     Map<String, Integer> expected = Map.ofEntries(Map.entry("orders", 16), Map.entry("payments", 2),
         Map.entry("customers", 12), Map.entry("merchants", 4), Map.entry("orders-enriched", 17),
         Map.entry("revenue-by-merchant-1m", 6), Map.entry("payments-by-outcome-1m", 7), Map.entry("late-events", 8),
-        Map.entry("order-payments", 14), Map.entry("dead-letters", 15), Map.entry("pipeline-ledger", 18));
+        Map.entry("order-payments", 14), Map.entry("dead-letters", 15), Map.entry("pipeline-ledger", 19),
+        Map.entry("customers-versions", 20), Map.entry("merchants-versions", 21));
     // the version 1 ids that stored data already carries: they must keep resolving
     Map<String, Integer> firstIds = Map.of("orders", 1, "customers", 3, "orders-enriched", 5, "order-payments", 9,
         "dead-letters", 10);

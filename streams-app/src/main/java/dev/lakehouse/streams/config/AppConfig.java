@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -39,6 +40,7 @@ public final class AppConfig extends AbstractConfig {
   public static final String HTTP_BIND_ADDRESS = "http.bind-address";
   public static final String HTTP_PORT = "http.port";
   public static final String SHUTDOWN_TIMEOUT = "shutdown.timeout";
+  public static final String INSTANCE_ID = "instance.id";
   public static final String TOPIC_CHECK_ENABLED = "startup.topic-check.enabled";
   public static final String TOPIC_CHECK_TIMEOUT = "startup.topic-check.timeout";
   public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
@@ -77,7 +79,13 @@ public final class AppConfig extends AbstractConfig {
       .define(HTTP_PORT, Type.INT, 18081, Range.between(0, 65535), Importance.LOW,
           "Port of the health and metrics HTTP server; 0 picks a free port (logged at startup).")
       .define(SHUTDOWN_TIMEOUT, Type.STRING, "30s", Durations.atLeast(Duration.ZERO), Importance.LOW,
-          "How long a shutdown (SIGTERM) waits for Kafka Streams to commit and close.")
+          "How long a shutdown (SIGTERM) waits for both Kafka Streams clients to commit and close, in all; "
+              + "give the orchestrator a longer grace period (docs/operations.md, section 2).")
+      .define(INSTANCE_ID, Type.STRING, "", AppConfig::requireInstanceId, Importance.MEDIUM,
+          "This instance's stable name (a StatefulSet pod's name): its Kafka Streams clients join their groups "
+              + "as static members (group.instance.id), so a restart within the session timeout moves no task. "
+              + "Empty: dynamic membership. Unique per instance of an application; environment "
+              + "LAKEHOUSE_INSTANCE_ID or LAKEHOUSE_STREAMS_INSTANCE_ID.")
       .define(TOPIC_CHECK_ENABLED, Type.BOOLEAN, true, Importance.LOW,
           "Check at startup that every input and output topic exists, and fail naming the missing ones.")
       .define(TOPIC_CHECK_TIMEOUT, Type.STRING, "30s", Durations.atLeast(Duration.ofSeconds(1)), Importance.LOW,
@@ -87,6 +95,18 @@ public final class AppConfig extends AbstractConfig {
               + "or http(s)://host:port of a Confluent-compatible registry. Other schema.registry.* keys "
               + "go to the registry client without the prefix (schema.registry.basic.auth.user.info, "
               + "schema.registry.basic.auth.credentials.source, schema.registry.http.read.timeout.ms)."));
+
+  /**
+   * Kafka accepts letters, digits, {@code .}, {@code _} and {@code -} in a group.instance.id, at most
+   * 249 characters; Kafka Streams appends {@code -<thread index>} per stream thread.
+   */
+  private static void requireInstanceId(String key, Object value) {
+    String id = String.valueOf(value);
+    if (!id.isEmpty() && !id.matches("[a-zA-Z0-9._-]{1,240}")) {
+      throw new ConfigException("Cannot use " + key + "=" + id + ": a static member's name may hold only letters, "
+          + "digits, '.', '_' and '-', at most 240 of them (a pod name fits); leave it empty for dynamic membership");
+    }
+  }
 
   private static void requireExactlyOnce(String key, Object value) {
     if (!StreamsConfig.EXACTLY_ONCE_V2.equals(value)) {
@@ -145,6 +165,12 @@ public final class AppConfig extends AbstractConfig {
 
   public Duration shutdownTimeout() {
     return duration(SHUTDOWN_TIMEOUT);
+  }
+
+  /** The instance's stable name for static group membership; empty for dynamic membership. */
+  public Optional<String> instanceId() {
+    String id = getString(INSTANCE_ID);
+    return id.isEmpty() ? Optional.empty() : Optional.of(id);
   }
 
   public boolean topicCheckEnabled() {

@@ -36,12 +36,21 @@ public final class StreamsProperties {
       StreamsConfig.GLOBAL_CONSUMER_PREFIX + ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG,
       ConsumerConfig.DEFAULT_FETCH_MAX_WAIT_MS);
 
+  /**
+   * The session timeout of a static member unless a streams.* key sets one. A static member that
+   * stops does not leave its group: its tasks wait for it (no rebalance) until this expires. A
+   * rolling restart's pod is back in about 20 s once its consumer closed (pod replaced, JVM started,
+   * group rejoined; the close itself heartbeats), so 60 s leaves room for a slow start or a short
+   * image pull, and bounds how long a lost instance's tasks wait before they move (to their standby).
+   */
+  static final int STATIC_MEMBER_SESSION_TIMEOUT_MS = 60_000;
+
   private StreamsProperties() {}
 
   /**
    * The tuned defaults, every {@code kafka.*} and {@code streams.*} setting, then the typed ones (defaults applied),
    * then the two settings the pipeline's contract depends on: exactly-once and stable names of
-   * stores and internal topics.
+   * stores and internal topics; with {@code instance.id}, static membership.
    */
   public static Properties of(AppConfig config) {
     // before the input topics are described: stream threads not capped by their partitions
@@ -51,6 +60,9 @@ public final class StreamsProperties {
   /** {@link #of(AppConfig)} for input topics of {@code inputPartitions} partitions (they bound the stream threads). */
   public static Properties of(AppConfig config, int inputPartitions) {
     Map<String, Object> props = new TreeMap<>(TUNED_DEFAULTS);
+    if (config.instanceId().isPresent()) {
+      props.put(StreamsConfig.CONSUMER_PREFIX + ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, STATIC_MEMBER_SESSION_TIMEOUT_MS);
+    }
     props.putAll(config.kafkaClientSettings());
     props.putAll(config.streamsSettings());
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
@@ -61,6 +73,9 @@ public final class StreamsProperties {
     props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, config.getLong(AppConfig.COMMIT_INTERVAL_MS));
     props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
     props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+    // the main consumers only (Kafka Streams appends -<thread index>): restore and global consumers have no group
+    config.instanceId().ifPresent(id ->
+        props.put(StreamsConfig.MAIN_CONSUMER_PREFIX + ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
     Properties properties = new Properties();
     properties.putAll(props);
     return properties;
@@ -69,6 +84,7 @@ public final class StreamsProperties {
   /**
    * The properties of the second client, which dead-letters invalid reference records: the same,
    * with its own application id (its own consumer group, internal topics and state) and one thread.
+   * A static member keeps the instance's name there too: group instance ids are unique per group.
    */
   public static Properties referenceChecks(AppConfig config) {
     Properties properties = of(config);

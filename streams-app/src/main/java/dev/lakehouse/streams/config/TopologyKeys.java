@@ -29,6 +29,7 @@ public final class TopologyKeys {
   public static final String REFERENCE_JOIN_GRACE = "reference.join-grace";
   public static final String REFERENCE_HISTORY_RETENTION = "reference.history-retention";
   public static final String PAYMENT_JOIN_WINDOW = "payment-join.window";
+  public static final String PAYMENT_JOIN_MAX_INPUT_SKEW = "payment-join.max-input-skew";
   public static final String LEDGER_INTERVAL = "ledger.interval";
   public static final String OUTPUT_TOPIC_PREFIX = "output.topic-prefix";
 
@@ -72,6 +73,12 @@ public final class TopologyKeys {
             Durations.atLeast(Duration.ofSeconds(1)), Importance.MEDIUM,
             "How long after an order its successful payment is looked for; after that (plus window.grace) "
                 + "the order is emitted as UNPAID.")
+        .define(PAYMENT_JOIN_MAX_INPUT_SKEW, Type.STRING, Durations.format(defaults.paymentJoinMaxInputSkew()),
+            Durations.atLeast(Duration.ZERO), Importance.LOW,
+            "How far (event time) the orders and the payments of one partition may run apart before the input "
+                + "ahead resolves the order-payment join alone (a producer of the other stopped). Within it, the "
+                + "join gives the same results live, in a catch-up and in a replay; order states are kept this "
+                + "much longer.")
         .define(LEDGER_INTERVAL, Type.STRING, Durations.format(defaults.ledgerInterval()),
             Durations.atLeast(Duration.ZERO), Importance.LOW,
             "How often (wall clock) each task writes a pipeline-ledger row per input partition: how many records "
@@ -114,6 +121,7 @@ public final class TopologyKeys {
         .referenceJoinGrace(config.duration(REFERENCE_JOIN_GRACE))
         .referenceHistoryRetention(config.duration(REFERENCE_HISTORY_RETENTION))
         .paymentJoinWindow(config.duration(PAYMENT_JOIN_WINDOW))
+        .paymentJoinMaxInputSkew(config.duration(PAYMENT_JOIN_MAX_INPUT_SKEW))
         .ledgerInterval(config.duration(LEDGER_INTERVAL))
         .outputTopicPrefix(config.getString(OUTPUT_TOPIC_PREFIX))
         .registryConfig(config.schemaRegistrySettings());

@@ -6,6 +6,7 @@ import dev.lakehouse.streams.http.Routes;
 import dev.lakehouse.streams.metrics.JvmMetricsSource;
 import dev.lakehouse.streams.metrics.KafkaMetricsSource;
 import dev.lakehouse.streams.metrics.MetricsEndpoint;
+import dev.lakehouse.streams.metrics.MetricsSource;
 import dev.lakehouse.streams.metrics.StateMetricsSource;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,11 @@ public final class StatusEndpoints {
 
   private StatusEndpoints() {}
 
-  public static Routes routes(ClientState tracker, Supplier<Map<MetricName, ? extends Metric>> kafkaMetrics) {
+  public static Routes routes(ClientState tracker, Supplier<Map<MetricName, ? extends Metric>> kafkaMetrics,
+      MetricsSource appMetrics) {
     HealthService health = new HealthService(tracker);
     MetricsEndpoint metrics = new MetricsEndpoint(List.of(
-        new KafkaMetricsSource(kafkaMetrics), new StateMetricsSource(tracker::state), new JvmMetricsSource()));
+        new KafkaMetricsSource(kafkaMetrics), new StateMetricsSource(tracker::state), appMetrics, new JvmMetricsSource()));
     return new Routes()
         .add(LIVE, health::live)
         .add(READY, health::ready)

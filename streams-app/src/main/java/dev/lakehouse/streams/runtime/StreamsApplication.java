@@ -12,6 +12,7 @@ import dev.lakehouse.streams.topology.LakehouseTopology;
 import dev.lakehouse.streams.topology.ReferenceChecksTopology;
 import dev.lakehouse.streams.topology.TopologySettings;
 import java.net.InetSocketAddress;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * Starts the pipeline: topic check, topologies, Kafka Streams, HTTP endpoints, shutdown hook. Two
  * Kafka Streams clients run in the process: the pipeline, and the reference checks that
  * dead-letter invalid customers and merchants records (see {@link ReferenceChecksTopology}); when
- * one stops, the process stops both.
+ * one stops, the process stops both, within one deadline ({@link GracefulStop}).
  */
 public final class StreamsApplication {
   private static final Logger LOG = LoggerFactory.getLogger(StreamsApplication.class);
@@ -63,28 +64,23 @@ public final class StreamsApplication {
     CountDownLatch stopped = new CountDownLatch(1);
     StateTracker pipelineState = new StateTracker("Kafka Streams (pipeline)");
     StateTracker checksState = new StateTracker("Kafka Streams (reference checks)");
+    RestoredRecords pipelineRestores = new RestoredRecords("pipeline");
+    RestoredRecords checksRestores = new RestoredRecords("reference-checks");
     // before the pipeline client exists: it opens the stores it finds while it is constructed
     LocalState localState = new LocalState(config.stateDir(), config.applicationId());
     localState.discardAfterUncleanStop();
-    StreamsRunner pipelineRunner = new StreamsRunner(topology, pipeline, pipelineState, stopped);
+    StreamsRunner pipelineRunner = new StreamsRunner(topology, pipeline, pipelineState, stopped, pipelineRestores);
     StreamsRunner checksRunner = new StreamsRunner(ReferenceChecksTopology.build(settings, referenceChecks),
-        referenceChecks, checksState, stopped);
+        referenceChecks, checksState, stopped, checksRestores);
     List<StreamsRunner> runners = List.of(pipelineRunner, checksRunner);
     StatusServer server = StatusServer.start(
         new InetSocketAddress(config.httpBindAddress(), config.httpPort()),
-        StatusEndpoints.routes(new CombinedState(List.of(pipelineState, checksState)), () -> metrics(runners)));
-    // a clean-stop marker only when the pipeline closed cleanly: not after a failure, not after a timeout
-    Runnable stop = () -> {
-      boolean failed = pipelineRunner.state() == State.ERROR;
-      boolean closed = pipelineRunner.close(config.shutdownTimeout());
-      checksRunner.close(config.shutdownTimeout());
-      if (closed && !failed) {
-        localState.markCleanStop();
-      }
-      server.close();
-    };
+        StatusEndpoints.routes(new CombinedState(List.of(pipelineState, checksState)), () -> metrics(runners),
+            RestoredRecords.metrics(List.of(pipelineRestores, checksRestores))));
+    GracefulStop stop = new GracefulStop(pipelineRunner, checksRunner, localState::markCleanStop, server,
+        config.shutdownTimeout(), Instant::now);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      LOG.info("Shutting down: closing Kafka Streams (at most {})", config.shutdownTimeout());
+      LOG.info("Shutting down: closing both Kafka Streams clients within {} ms", config.shutdownTimeout().toMillis());
       stop.run();
     }, "lakehouse-streams-shutdown"));
 

@@ -11,12 +11,13 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KafkaStreams.State;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.apache.kafka.streams.processor.StateRestoreListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one {@link KafkaStreams} client: pushes its state to a {@link StateTracker} and counts down a
- * latch, shared by the app's clients, when it stops.
+ * Runs one {@link KafkaStreams} client: pushes its state to a {@link StateTracker}, its restores to a
+ * listener, and counts down a latch, shared by the app's clients, when it stops.
  *
  * <p>An exception that escapes a stream thread shuts the client down (SHUTDOWN_CLIENT) rather than
  * replacing the thread: bad input never gets here (it goes to dead-letters), so what does is a
@@ -25,13 +26,15 @@ import org.slf4j.LoggerFactory;
  * so the supervisor restarts it with its backoff; other instances of the group keep going
  * (unlike SHUTDOWN_APPLICATION).
  */
-public final class StreamsRunner implements AutoCloseable {
+public final class StreamsRunner implements GracefulStop.Client, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
 
   private final KafkaStreams streams;
 
-  public StreamsRunner(Topology topology, Properties properties, StateTracker tracker, CountDownLatch stopped) {
+  public StreamsRunner(Topology topology, Properties properties, StateTracker tracker, CountDownLatch stopped,
+      StateRestoreListener restores) {
     this.streams = new KafkaStreams(topology, properties);
+    streams.setGlobalStateRestoreListener(restores);
     streams.setStateListener((newState, oldState) -> {
       tracker.onChange(newState, oldState);
       if (newState == State.ERROR || newState == State.NOT_RUNNING) {
@@ -48,6 +51,7 @@ public final class StreamsRunner implements AutoCloseable {
     streams.start();
   }
 
+  @Override
   public State state() {
     return streams.state();
   }
@@ -60,12 +64,9 @@ public final class StreamsRunner implements AutoCloseable {
    * Commits and closes, waiting at most the timeout; safe to call more than once and from several
    * threads. Returns whether the client closed within it.
    */
+  @Override
   public boolean close(Duration timeout) {
-    boolean closed = streams.close(timeout);
-    if (!closed) {
-      LOG.warn("Kafka Streams did not close within {}; its open transactions abort on the broker", timeout);
-    }
-    return closed;
+    return streams.close(timeout);
   }
 
   @Override

@@ -35,7 +35,7 @@ public final class LakehouseMetrics {
    * A cumulative counter. Sensors are per stream thread and shared by its tasks, so the call is
    * idempotent and a counter survives task migrations within the thread.
    */
-  static Sensor counter(StreamsMetrics metrics, String name, String topic) {
+  public static Sensor counter(StreamsMetrics metrics, String name, String topic) {
     String thread = Thread.currentThread().getName();
     Sensor sensor = metrics.addSensor(GROUP + "." + thread + "." + name + "." + topic, Sensor.RecordingLevel.INFO);
     sensor.add(new MetricName(name, GROUP, DESCRIPTIONS.get(name), Map.of(THREAD_TAG, thread, TOPIC_TAG, topic)),

@@ -5,6 +5,21 @@ import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.registry.SchemaRegistry;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
 import dev.lakehouse.schemas.serde.AvroSerde;
+import dev.lakehouse.streams.topology.enrich.Enrichment;
+import dev.lakehouse.streams.topology.enrich.ReferenceChanges;
+import dev.lakehouse.streams.topology.enrich.ReferenceStores;
+import dev.lakehouse.streams.topology.event.Fields;
+import dev.lakehouse.streams.topology.event.RoutedBranches;
+import dev.lakehouse.streams.topology.event.SourcedEvent;
+import dev.lakehouse.streams.topology.input.EventRules;
+import dev.lakehouse.streams.topology.input.EventTimeRule;
+import dev.lakehouse.streams.topology.input.ValidatedInput;
+import dev.lakehouse.streams.topology.ledger.Ledger;
+import dev.lakehouse.streams.topology.orders.OrderTracking;
+import dev.lakehouse.streams.topology.orders.TrackerMemory;
+import dev.lakehouse.streams.topology.state.StoreTypes;
+import dev.lakehouse.streams.topology.state.StreamTime;
+import dev.lakehouse.streams.topology.windows.WindowedTotals;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.avro.Schema;
@@ -22,7 +37,7 @@ import org.apache.kafka.streams.processor.TopicNameExtractor;
 /**
  * The pipeline's topology (see TOPOLOGY.md). Orders and payments are both keyed by order_id, so one
  * task per input partition does almost everything where the records are read: validate, drop
- * retries and join orders with payments ({@link OrderTracker}), enrich orders from the global
+ * retries and join orders with payments ({@link OrderTracking}), enrich orders from the global
  * customer and merchant histories ({@link ReferenceStores}), and sum the 1-minute windows of its
  * partition; only closed windows' totals cross a topic, to be merged ({@link WindowedTotals}).
  * Every processor, store and internal topic has an explicit name.
@@ -34,11 +49,11 @@ public final class LakehouseTopology {
 
   /** Builds the topology; no I/O besides creating the schema registry client of the serdes. */
   public static Topology build(TopologySettings settings, Properties streamsProps) {
-    return build(settings, streamsProps, OrderTracker.Memory.DEFAULT);
+    return build(settings, streamsProps, TrackerMemory.DEFAULT);
   }
 
   /** The topology with the order tracker keeping {@code trackerMemory} in memory (tests: little, to read RocksDB). */
-  static Topology build(TopologySettings settings, Properties streamsProps, OrderTracker.Memory trackerMemory) {
+  static Topology build(TopologySettings settings, Properties streamsProps, TrackerMemory trackerMemory) {
     SchemaRegistry registry = SchemaRegistries.fromConfig(settings.registryConfig());
     AvroDeserializer deserializer = new AvroDeserializer(registry, null);
     Serde<GenericRecord> outputSerde = new AvroSerde(registry, null);
@@ -55,20 +70,13 @@ public final class LakehouseTopology {
     KStream<String, SourcedEvent> payments =
         inputs.read(EventRules.payments(settings), EventTimeRule.events(settings));
 
-    WindowedTotals.Spec revenue = new WindowedTotals.Spec("revenue-by-merchant-currency", Topics.ORDERS,
-        (orderId, order) -> WindowRows.revenueKey(order), WindowRows::revenue, Topics.REVENUE_BY_MERCHANT_1M);
-    WindowedTotals.Spec paymentOutcomes = new WindowedTotals.Spec("payments-by-outcome", Topics.PAYMENTS,
-        (orderId, payment) -> payment.text(Fields.OUTCOME), WindowRows::paymentsByOutcome,
-        Topics.PAYMENTS_BY_OUTCOME_1M);
+    WindowedTotals.Spec revenue = WindowedTotals.Spec.revenueByMerchant();
+    WindowedTotals.Spec paymentOutcomes = WindowedTotals.Spec.paymentsByOutcome();
     Map<String, String> windowStreamTimeKeys =
         Map.of(Topics.ORDERS, revenue.partialsStore(), Topics.PAYMENTS, paymentOutcomes.partialsStore());
 
-    OrderTracker.storeBuilders(stores, settings).forEach(builder::addStateStore);
-    RoutedBranches<SourcedEvent> tracked = RoutedBranches.split(
-        orders.merge(payments, Named.as("orders-and-payments"))
-            .process(() -> new OrderTracker(settings, windowStreamTimeKeys, trackerMemory), Named.as("order-tracker"),
-                OrderTracker.STATE_STORE, OrderTracker.DEADLINES_STORE, StreamTime.STORE, Ledger.STORE),
-        "order-tracker");
+    RoutedBranches<SourcedEvent> tracked = OrderTracking.add(builder, stores, settings, orders, payments,
+        windowStreamTimeKeys, trackerMemory);
     tracked.diverted()
         .to(byRowType(settings), Produced.with(Serdes.String(), outputSerde).withName("order-payments-sink"));
 
@@ -79,7 +87,7 @@ public final class LakehouseTopology {
     KStream<String, SourcedEvent> newOrders = byTopic.get("new-orders");
     KStream<String, SourcedEvent> newPayments = byTopic.get("new-payments");
 
-    enrich(builder, stores, newOrders, settings, outputSerde, referenceChanges);
+    Enrichment.add(builder, stores, newOrders, settings, outputSerde, referenceChanges);
     WindowedTotals.build(builder, stores,
         newOrders.filter((orderId, order) -> TopologySettings.PLACED.equals(order.text(Fields.STATUS)),
             Named.as("revenue-placed-orders")),
@@ -88,20 +96,6 @@ public final class LakehouseTopology {
     return builder.build(streamsProps);
   }
 
-  /** Orders to {@code orders-enriched}, after the reference join grace when there is one. */
-  private static void enrich(StreamsBuilder builder, StoreTypes stores, KStream<String, SourcedEvent> orders,
-      TopologySettings settings, Serde<GenericRecord> outputSerde, ReferenceChanges referenceChanges) {
-    KStream<String, SourcedEvent> ready = orders;
-    if (!settings.referenceJoinGrace().isZero()) {
-      builder.addStateStore(
-          EnrichmentDelay.storeBuilder(stores, new SourcedEventSerde(Topics.ORDERS)));
-      ready = orders.process(() -> new EnrichmentDelay(settings.referenceJoinGrace()),
-          Named.as(EnrichmentDelay.STORE), EnrichmentDelay.STORE, StreamTime.STORE);
-    }
-    ready.processValues(() -> new OrderEnricher(referenceChanges), Named.as("orders-enrichment"))
-        .to(settings.outputTopic(Topics.ORDERS_ENRICHED),
-            Produced.with(Serdes.String(), outputSerde).withName("orders-enriched-sink"));
-  }
 
   /** The order tracker's rows: dead letters (UNKNOWN_ORDER), ledger rows or order-payments rows. */
   private static TopicNameExtractor<String, GenericRecord> byRowType(TopologySettings settings) {

@@ -28,6 +28,9 @@ import java.util.regex.Pattern;
  *     the customer and merchant histories keep older versions for as-of lookups; at least
  *     {@code referenceJoinGrace}
  * @param paymentJoinWindow how long after an order its successful payment may happen
+ * @param paymentJoinMaxInputSkew how far (event time) the orders and the payments of one partition may
+ *     run apart before the input ahead resolves the join alone; within it, the join's results do not
+ *     depend on how the task interleaved the two inputs (TOPOLOGY.md, "Order payments")
  * @param ledgerInterval how often (wall clock) each task writes its {@code pipeline-ledger} rows;
  *     zero writes no ledger
  * @param outputTopicPrefix put before the name of every output topic ({@code r2.} writes
@@ -50,6 +53,7 @@ public record TopologySettings(
     Duration referenceJoinGrace,
     Duration referenceHistoryRetention,
     Duration paymentJoinWindow,
+    Duration paymentJoinMaxInputSkew,
     Duration ledgerInterval,
     String outputTopicPrefix,
     int inputPartitions,
@@ -68,6 +72,7 @@ public record TopologySettings(
     requireNonNegative("reference join grace", referenceJoinGrace);
     requirePositive("reference history retention", referenceHistoryRetention);
     requirePositive("payment join window", paymentJoinWindow);
+    requireNonNegative("payment join max input skew", paymentJoinMaxInputSkew);
     requireNonNegative("ledger interval", ledgerInterval);
     currencies = requireNonEmpty("currencies", currencies);
     orderStatuses = requireNonEmpty("order statuses", orderStatuses);
@@ -125,6 +130,7 @@ public record TopologySettings(
         .referenceJoinGrace(referenceJoinGrace)
         .referenceHistoryRetention(referenceHistoryRetention)
         .paymentJoinWindow(paymentJoinWindow)
+        .paymentJoinMaxInputSkew(paymentJoinMaxInputSkew)
         .ledgerInterval(ledgerInterval)
         .outputTopicPrefix(outputTopicPrefix)
         .inputPartitions(inputPartitions)
@@ -145,6 +151,7 @@ public record TopologySettings(
     // as long as the horizon, so that any order still accepted finds the version of its time
     private Duration referenceHistoryRetention = Duration.ofDays(7);
     private Duration paymentJoinWindow = Duration.ofMinutes(30);
+    private Duration paymentJoinMaxInputSkew = Duration.ofMinutes(10);
     private Duration ledgerInterval = Duration.ofSeconds(10);
     private String outputTopicPrefix = "";
     private int inputPartitions = 1;
@@ -207,6 +214,11 @@ public record TopologySettings(
       return this;
     }
 
+    public Builder paymentJoinMaxInputSkew(Duration value) {
+      paymentJoinMaxInputSkew = value;
+      return this;
+    }
+
     public Builder ledgerInterval(Duration value) {
       ledgerInterval = value;
       return this;
@@ -230,7 +242,7 @@ public record TopologySettings(
     public TopologySettings build() {
       return new TopologySettings(windowGrace, dedupWindow, maxFutureSkew, horizon, currencies, orderStatuses,
           paymentOutcomes, maxAmount, referenceJoinGrace, referenceHistoryRetention, paymentJoinWindow,
-          ledgerInterval, outputTopicPrefix, inputPartitions, registryConfig);
+          paymentJoinMaxInputSkew, ledgerInterval, outputTopicPrefix, inputPartitions, registryConfig);
     }
   }
 

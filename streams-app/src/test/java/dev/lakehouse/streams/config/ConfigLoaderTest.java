@@ -103,6 +103,14 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void rejectsAnInstanceIdKafkaWouldRefuse() {
+    assertThatThrownBy(() -> load("instance.id", "streams 1"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("Cannot use instance.id=streams 1: a static member's name may hold only letters, digits, '.', '_' "
+            + "and '-', at most 240 of them (a pod name fits); leave it empty for dynamic membership");
+  }
+
+  @Test
   void rejectsBadDurations() {
     assertThatThrownBy(() -> load("shutdown.timeout", "soon"))
         .isInstanceOf(ConfigException.class)

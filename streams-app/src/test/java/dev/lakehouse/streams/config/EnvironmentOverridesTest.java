@@ -30,6 +30,16 @@ class EnvironmentOverridesTest {
   }
 
   @Test
+  void theSharedInstanceVariableSetsTheInstanceIdUnlessTheAppsOwnVariableDoes() {
+    EnvironmentOverrides declared = new EnvironmentOverrides(List.of(AppConfig.INSTANCE_ID));
+
+    assertThat(declared.overrides(Map.of("LAKEHOUSE_INSTANCE_ID", "lakehouse-streams-1")))
+        .containsExactly(Map.entry("instance.id", "lakehouse-streams-1"));
+    assertThat(declared.overrides(Map.of("LAKEHOUSE_INSTANCE_ID", "pod-1", "LAKEHOUSE_STREAMS_INSTANCE_ID", "own-1")))
+        .containsExactly(Map.entry("instance.id", "own-1"));
+  }
+
+  @Test
   void ignoresOtherVariables() {
     assertThat(overrides.overrides(Map.of("PATH", "/bin", "LAKEHOUSE_STREAMS_", "x", "LAKEHOUSE_OTHER_X", "y")))
         .isEmpty();

@@ -50,6 +50,42 @@ class StreamsPropertiesTest {
   }
 
   @Test
+  void anInstanceIdMakesEveryStreamThreadAStaticMemberOfBothClientsGroupsWithALongerSession() {
+    AppConfig config = new AppConfig(Map.of("instance.id", "lakehouse-streams-2"));
+    StreamsConfig pipeline = new StreamsConfig(StreamsProperties.of(config, 4));
+    StreamsConfig checks = new StreamsConfig(StreamsProperties.referenceChecks(config));
+
+    assertThat(pipeline.getMainConsumerConfigs("lakehouse-streams", "c-1", 0))
+        .containsEntry(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, "lakehouse-streams-2-0")
+        .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 60_000);
+    assertThat(pipeline.getMainConsumerConfigs("lakehouse-streams", "c-2", 1))
+        .containsEntry(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, "lakehouse-streams-2-1");
+    assertThat(checks.getMainConsumerConfigs("lakehouse-streams-reference-checks", "c-3", 0))
+        .containsEntry(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, "lakehouse-streams-2-0");
+    // a consumer without a group must not get an instance id
+    assertThat(pipeline.getRestoreConsumerConfigs("c-1")).doesNotContainKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+    assertThat(pipeline.getGlobalConsumerConfigs("c-1")).doesNotContainKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+  }
+
+  @Test
+  void withoutAnInstanceIdMembershipStaysDynamicWithKafkasSessionTimeout() {
+    StreamsConfig dynamic = new StreamsConfig(StreamsProperties.of(new AppConfig(Map.of())));
+
+    assertThat(dynamic.getMainConsumerConfigs("lakehouse-streams", "c-1", 0))
+        .doesNotContainKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)
+        .doesNotContainKey(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
+  }
+
+  @Test
+  void aSessionTimeoutSetByTheUserWinsOverTheStaticMembersDefault() {
+    StreamsConfig set = new StreamsConfig(StreamsProperties.of(new AppConfig(Map.of(
+        "instance.id", "streams-0", "streams.consumer.session.timeout.ms", "120000"))));
+
+    assertThat(set.getMainConsumerConfigs("lakehouse-streams", "c-1", 0))
+        .containsEntry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "120000");
+  }
+
+  @Test
   void passesKafkaAndStreamsSettingsWithTheirPrefixRemoved() {
     Properties props = StreamsProperties.of(new AppConfig(Map.of(
         "kafka.bootstrap.servers", "b1:9092,b2:9092",

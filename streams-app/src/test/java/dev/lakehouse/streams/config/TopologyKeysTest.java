@@ -2,7 +2,6 @@ package dev.lakehouse.streams.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.lakehouse.streams.topology.TopologySettings;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -36,6 +35,7 @@ class TopologyKeysTest {
         Map.entry("LAKEHOUSE_STREAMS_REFERENCE_JOIN_GRACE", "10s"),
         Map.entry("LAKEHOUSE_STREAMS_REFERENCE_HISTORY_RETENTION", "12h"),
         Map.entry("LAKEHOUSE_STREAMS_PAYMENT_JOIN_WINDOW", "15m"),
+        Map.entry("LAKEHOUSE_STREAMS_PAYMENT_JOIN_MAX_INPUT_SKEW", "3m"),
         Map.entry("LAKEHOUSE_STREAMS_LEDGER_INTERVAL", "30s"),
         Map.entry("LAKEHOUSE_STREAMS_OUTPUT_TOPIC_PREFIX", "r2."),
         Map.entry("LAKEHOUSE_STREAMS_SCHEMA_REGISTRY_URL", "http://registry:8081")))).build();
@@ -43,7 +43,7 @@ class TopologyKeysTest {
     assertThat(settings).isEqualTo(new TopologySettings(
         Duration.ofMinutes(5), Duration.ofHours(1), Duration.ofSeconds(30), Duration.ofDays(2),
         Set.of("EUR", "CHF"), Set.of("PLACED"), Set.of("SUCCEEDED", "FAILED"), new BigDecimal("500.50"),
-        Duration.ofSeconds(10), Duration.ofHours(12), Duration.ofMinutes(15), Duration.ofSeconds(30), "r2.", 1,
+        Duration.ofSeconds(10), Duration.ofHours(12), Duration.ofMinutes(15), Duration.ofMinutes(3), Duration.ofSeconds(30), "r2.", 1,
         Map.of("schema.registry.url", "http://registry:8081")));
   }
 

@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.admin.Admin;
@@ -51,9 +52,16 @@ import org.junit.jupiter.api.Timeout;
  * app runs in a child JVM; the app is killed with SIGKILL mid-stream, restarted, killed again once
  * the restart has committed output, and restarted; a read_committed reader must then see every
  * expected output record exactly once, and the pipeline ledger count every input record once.
+ * Then a deploy: SIGTERM with a grace period barely above {@code shutdown.timeout} (SIGKILL after
+ * it, as Kubernetes and ECS do), and the next start keeps the local state, restoring nothing from
+ * the changelogs. The instance runs as a static member of its groups ({@code instance.id}).
  */
 class ExactlyOnceRestartIT {
   private static final String APP_ID = "eos-restart-it";
+  private static final String INSTANCE_ID = "eos-restart-it-0";
+  private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(10);
+  /** An orchestrator's grace period as tight as the docs allow: SIGKILL after it. */
+  private static final Duration GRACE_PERIOD = SHUTDOWN_TIMEOUT.plusSeconds(5);
   private static final Path WORK = Path.of("target", "it", "eos-restart").toAbsolutePath();
 
   private static KafkaFixture kafka;
@@ -62,6 +70,11 @@ class ExactlyOnceRestartIT {
   private static String metricsAfterRestart;
   private static int exitCodeAfterSigterm;
   private static String appLog;
+  private static long restoredAfterTheKill;
+  private static long restoredAfterTheDeploy;
+  private static String logOfTheDeploy;
+  private static List<String> memberInstanceIds;
+  private static int exitCodeAfterTheDeploy;
 
   @BeforeAll
   @Timeout(300)
@@ -120,6 +133,7 @@ class ExactlyOnceRestartIT {
       try (ChildProcess second = app(config).start(log)) {
         await("second app ready").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
             .until(() -> status(httpPort, "/health/ready") == 200);
+        restoredAfterTheKill = restoredRecords(httpPort, "pipeline");
         int before = enriched.poll().size();
         await("committed output of the second app").atMost(Duration.ofSeconds(60))
             .until(() -> enriched.poll().size() >= before + 20);
@@ -137,8 +151,10 @@ class ExactlyOnceRestartIT {
 
         liveAfterRestart = status(httpPort, "/health/live");
         metricsAfterRestart = get(httpPort, "/metrics").body();
-        exitCodeAfterSigterm = third.stop(Duration.ofSeconds(60));
+        memberInstanceIds = memberInstanceIds();
+        exitCodeAfterSigterm = third.stop(GRACE_PERIOD);
       }
+      redeploy(config, log, httpPort);
       // a killed app's open transaction holds back what read_committed readers see until the restarted
       // app's producers fence it (same process id) or, failing that, its timeout (60 s) aborts it
       await("the killed apps' open transactions aborted")
@@ -166,6 +182,24 @@ class ExactlyOnceRestartIT {
         .hasSize(3);
     assertThat(WORK.resolve("app-data").resolve("streams-state").resolve(APP_ID + ".stopped-cleanly"))
         .as("marker of the graceful stop after SIGTERM").exists();
+  }
+
+  @Test
+  void aDeployWithinTheGracePeriodKeepsTheLocalStateAndRestoresNothing() {
+    assertThat(restoredAfterTheKill).as("records restored after kill -9 (the state was deleted)").isPositive();
+    assertThat(exitCodeAfterSigterm).as("exit code after SIGTERM, within the grace period").isEqualTo(143);
+    assertThat(logOfTheDeploy).as("the start after the deploy")
+        .doesNotContain("did not stop cleanly")
+        .contains("Kafka Streams (pipeline) state REBALANCING -> RUNNING");
+    assertThat(restoredAfterTheDeploy).as("records restored after the deploy").isZero();
+    assertThat(exitCodeAfterTheDeploy).isEqualTo(143);
+  }
+
+  @Test
+  void everyStreamThreadIsAStaticMemberNamedAfterTheInstance() {
+    assertThat(memberInstanceIds).isNotEmpty()
+        .allSatisfy(id -> assertThat(id).matches(Pattern.quote(INSTANCE_ID) + "-\\d+"))
+        .doesNotHaveDuplicates();
   }
 
   @Test
@@ -238,10 +272,43 @@ class ExactlyOnceRestartIT {
       }
     }
     assertThat(LedgerCoverage.problems(rows.stream().map(ExactlyOnceRestartIT::columns).toList(), input)).isEmpty();
+    Map<String, Long> unknownOrders = new HashMap<>();
+    List.of(0, 1).forEach(partition -> unknownOrders.put(LedgerCoverage.partition(Topics.PAYMENTS, partition), 0L));
+    values(Topics.DEAD_LETTERS).stream().filter(r -> "UNKNOWN_ORDER".equals(String.valueOf(r.get("error_class"))))
+        .forEach(r -> unknownOrders.merge(LedgerCoverage.partition(Topics.PAYMENTS, (Integer) r.get("source_partition")),
+            1L, Long::sum));
+    assertThat(LedgerCoverage.unknownOrderProblems(rows.stream().map(ExactlyOnceRestartIT::columns).toList(),
+        unknownOrders)).isEmpty();
     assertThat(ledgerRows(rows, Topics.PAYMENTS)).allSatisfy(row -> assertThat(row.get("kept"))
         .as("kept payments are windowed or late: %s", row).isEqualTo((Long) row.get("windowed") + (Long) row.get("late")));
     assertThat(sum(ledgerRows(rows, Topics.ORDERS), "kept")).as("orders kept = orders enriched")
         .isEqualTo(expected.enrichedOrderEventIds().size());
+  }
+
+  /** The deploy: a start on the state a SIGTERM left, then its own SIGTERM within the grace period. */
+  private static void redeploy(Path config, Path log, int httpPort) throws Exception {
+    int logBefore = Files.readString(log).length();
+    try (ChildProcess fourth = app(config).start(log)) {
+      await("app ready after the deploy").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
+          .until(() -> status(httpPort, "/health/ready") == 200);
+      restoredAfterTheDeploy = restoredRecords(httpPort, "pipeline") + restoredRecords(httpPort, "reference-checks");
+      exitCodeAfterTheDeploy = fourth.stop(GRACE_PERIOD);
+    }
+    logOfTheDeploy = Files.readString(log).substring(logBefore);
+  }
+
+  private static long restoredRecords(int port, String client) throws Exception {
+    Matcher sample = Pattern.compile("(?m)^lakehouse_streams_restored_records_total\\{client=\"" + client + "\"} (\\d+)")
+        .matcher(get(port, "/metrics").body());
+    assertThat(sample.find()).as("the restored records of client %s in /metrics", client).isTrue();
+    return Long.parseLong(sample.group(1));
+  }
+
+  private static List<String> memberInstanceIds() throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      return admin.describeConsumerGroups(List.of(APP_ID)).all().get().get(APP_ID).members().stream()
+          .map(member -> member.groupInstanceId().orElse("(dynamic member " + member.consumerId() + ")")).toList();
+    }
   }
 
   private static boolean noOpenTransactionOnTheOutputs() throws Exception {
@@ -305,9 +372,10 @@ class ExactlyOnceRestartIT {
         "data.dir=" + WORK.resolve("app-data"),
         "http.bind-address=127.0.0.1",
         "http.port=" + httpPort,
-        "shutdown.timeout=20s",
+        "shutdown.timeout=" + SHUTDOWN_TIMEOUT.toSeconds() + "s",
+        "instance.id=" + INSTANCE_ID,
         "ledger.interval=2s",
-        // a killed member must leave the group quickly, or the restart waits out the 45 s default
+        // a static member restarted under its name rejoins at once; kept short for a restart that is slow to come
         "streams.consumer.session.timeout.ms=6000",
         "streams.consumer.heartbeat.interval.ms=1500",
         ""));

@@ -1,7 +1,6 @@
 package dev.lakehouse.streams.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.SchemaRegistries;
 import dev.lakehouse.schemas.serde.AvroSerializer;
@@ -17,10 +16,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams.State;
@@ -48,7 +49,9 @@ class StatusEndpointsTest {
       orders.pipeInput("o-1", orderBytes("e-1", "o-1", now), now);
       orders.pipeInput("o-1", orderBytes("e-1", "o-1", now), now);
       orders.pipeInput("o-2", "not avro".getBytes(StandardCharsets.UTF_8), now);
-      Routes routes = StatusEndpoints.routes(tracker, driver::metrics);
+      RestoredRecords restored = new RestoredRecords("pipeline");
+      restored.onBatchRestored(new TopicPartition("app-order-state-changelog", 0), "order-state", 41, 42);
+      Routes routes = StatusEndpoints.routes(tracker, driver::metrics, RestoredRecords.metrics(List.of(restored)));
 
       Response metrics = routes.handle(StatusEndpoints.METRICS);
 
@@ -62,7 +65,9 @@ class StatusEndpointsTest {
           .contains("# TYPE kafka_stream_task_metrics_process_total counter\n")
           .contains("# TYPE jvm_memory_used_bytes gauge\n")
           .contains("lakehouse_streams_state{state=\"RUNNING\"} 1\n")
-          .contains("lakehouse_streams_state{state=\"ERROR\"} 0\n");
+          .contains("lakehouse_streams_state{state=\"ERROR\"} 0\n")
+          .contains("# TYPE lakehouse_streams_restored_records_total counter\n")
+          .contains("lakehouse_streams_restored_records_total{client=\"pipeline\"} 42\n");
       assertThat(routes.handle(StatusEndpoints.LIVE).status()).isEqualTo(200);
       assertThat(routes.handle(StatusEndpoints.READY).status()).isEqualTo(200);
       assertThat(routes.handle("/other").status()).isEqualTo(404);

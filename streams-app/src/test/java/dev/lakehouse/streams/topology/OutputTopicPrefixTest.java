@@ -1,8 +1,8 @@
 package dev.lakehouse.streams.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lakehouse.schemas.Topics;
+import dev.lakehouse.streams.topology.deadletters.ErrorClass;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +33,8 @@ class OutputTopicPrefixTest {
       harness.pipe(Topics.PAYMENTS, events.payment("o-404", "SUCCEEDED", "4.04", T.plusSeconds(6))); // UNKNOWN_ORDER
       harness.pipe(Topics.ORDERS, "o-2", "not avro".getBytes(StandardCharsets.UTF_8));
       harness.pipe(Topics.CUSTOMERS, "c-9", "not avro".getBytes(StandardCharsets.UTF_8));
+      harness.pipe(Topics.CUSTOMERS, events.customer("c-1", "Ann", "DE", "retail", T));
+      harness.pipe(Topics.MERCHANTS, "m-9", null, T); // a deletion
       // closes both windows of T (end + 2 min grace), so the order after them is late
       Instant later = T.plus(Duration.ofMinutes(10));
       harness.pipe(Topics.ORDERS, events.order("o-3", "c-1", "m-1", "PLACED", "1.00", "EUR", later));
@@ -51,6 +53,8 @@ class OutputTopicPrefixTest {
       assertThat(harness.read("r2.revenue-by-merchant-1m")).hasSize(1);
       assertThat(harness.read("r2.payments-by-outcome-1m")).hasSize(1);
       assertThat(harness.read("r2.pipeline-ledger")).isNotEmpty();
+      assertThat(harness.read("r2.customers-versions")).extracting(r -> r.key()).containsExactly("c-1");
+      assertThat(harness.read("r2.merchants-versions")).extracting(r -> r.key()).containsExactly("m-9");
       // nothing else: no contract topic, only the outputs under the prefix and the internal topics
       assertThat(harness.producedTopics())
           .filteredOn(topic -> !topic.startsWith("lakehouse-topology-test"))
@@ -62,20 +66,28 @@ class OutputTopicPrefixTest {
   void theTopologiesSinkOnlyToPrefixedOutputs() {
     Properties props = TopologyHarness.streamsProperties(stateDir);
 
-    assertThat(sinkTopics(LakehouseTopology.build(REPLAY, props).describe()))
-        .containsExactlyInAnyOrderElementsOf(prefixed("r2."));
-    assertThat(sinkTopics(ReferenceChecksTopology.build(REPLAY, checksProperties(props)).describe()))
-        .containsExactly("r2.dead-letters");
+    Set<String> pipeline = sinkTopics(LakehouseTopology.build(REPLAY, props).describe());
+    Set<String> checks = sinkTopics(ReferenceChecksTopology.build(REPLAY, checksProperties(props)).describe());
+
+    assertThat(checks).containsExactlyInAnyOrder("r2.dead-letters", "r2.customers-versions", "r2.merchants-versions");
+    Set<String> both = new TreeSet<>(pipeline);
+    both.addAll(checks);
+    assertThat(both).containsExactlyInAnyOrderElementsOf(prefixed("r2."));
   }
 
   @Test
   void withoutAPrefixTheTopologiesSinkToTheContractTopics() {
     Properties props = TopologyHarness.streamsProperties(stateDir);
 
-    assertThat(sinkTopics(LakehouseTopology.build(TopologySettings.defaults(), props).describe()))
-        .containsExactlyInAnyOrderElementsOf(Topics.OUTPUTS);
-    assertThat(sinkTopics(ReferenceChecksTopology.build(TopologySettings.defaults(), checksProperties(props))
-        .describe())).containsExactly(Topics.DEAD_LETTERS);
+    Set<String> pipeline = sinkTopics(LakehouseTopology.build(TopologySettings.defaults(), props).describe());
+    Set<String> checks = sinkTopics(ReferenceChecksTopology.build(TopologySettings.defaults(), checksProperties(props))
+        .describe());
+
+    assertThat(checks).containsExactlyInAnyOrder(Topics.DEAD_LETTERS, Topics.CUSTOMERS_VERSIONS,
+        Topics.MERCHANTS_VERSIONS);
+    Set<String> both = new TreeSet<>(pipeline);
+    both.addAll(checks);
+    assertThat(both).containsExactlyInAnyOrderElementsOf(Topics.OUTPUTS);
   }
 
   private static Set<String> prefixed(String prefix) {

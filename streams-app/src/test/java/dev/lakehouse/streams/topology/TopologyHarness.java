@@ -3,6 +3,7 @@ package dev.lakehouse.streams.topology;
 import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.schemas.registry.FileSchemaRegistry;
 import dev.lakehouse.schemas.serde.AvroDeserializer;
+import dev.lakehouse.streams.topology.orders.TrackerMemory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,25 +33,25 @@ import org.apache.kafka.streams.test.TestRecord;
  * reference records) in {@link TopologyTestDriver}s with the production settings that matter:
  * inputs go to every topology that reads them, outputs are read from both.
  */
-final class TopologyHarness implements AutoCloseable {
+public final class TopologyHarness implements AutoCloseable {
   /** The mocked wall clock; test event times lie before it. */
-  static final Instant WALL_CLOCK = Instant.parse("2026-11-29T12:00:00Z");
+  public static final Instant WALL_CLOCK = Instant.parse("2026-11-29T12:00:00Z");
 
   private final TopologyTestDriver pipeline;
   private final TopologyTestDriver referenceChecks;
   private final Map<String, List<TestInputTopic<String, byte[]>>> inputs = new HashMap<>();
   private final Map<String, List<TestOutputTopic<String, GenericRecord>>> outputs = new HashMap<>();
 
-  TopologyHarness(TopologySettings settings, Path stateDir) {
+  public TopologyHarness(TopologySettings settings, Path stateDir) {
     this(settings, streamsProperties(stateDir));
   }
 
-  TopologyHarness(TopologySettings settings, Properties props) {
-    this(settings, props, OrderTracker.Memory.DEFAULT);
+  public TopologyHarness(TopologySettings settings, Properties props) {
+    this(settings, props, TrackerMemory.DEFAULT);
   }
 
   /** @param trackerMemory what the order tracker keeps in memory in front of its stores (little: it reads them) */
-  TopologyHarness(TopologySettings settings, Properties props, OrderTracker.Memory trackerMemory) {
+  public TopologyHarness(TopologySettings settings, Properties props, TrackerMemory trackerMemory) {
     pipeline = new TopologyTestDriver(LakehouseTopology.build(settings, props, trackerMemory), props, WALL_CLOCK);
     Properties checksProps = new Properties();
     checksProps.putAll(props);
@@ -74,7 +75,7 @@ final class TopologyHarness implements AutoCloseable {
     }
   }
 
-  static Properties streamsProperties(Path stateDir) {
+  public static Properties streamsProperties(Path stateDir) {
     Properties props = new Properties();
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "lakehouse-topology-test");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
@@ -90,21 +91,21 @@ final class TopologyHarness implements AutoCloseable {
     return props;
   }
 
-  void pipe(String topic, GenericRecord record) {
+  public void pipe(String topic, GenericRecord record) {
     pipe(topic, keyOf(topic, record), TestEvents.encode(topic, record));
   }
 
-  void pipe(String topic, String key, byte[] value) {
+  public void pipe(String topic, String key, byte[] value) {
     pipe(topic, key, value, WALL_CLOCK);
   }
 
   /** A record with its Kafka timestamp (the topology re-stamps valid records with their event time). */
-  void pipe(String topic, String key, byte[] value, Instant timestamp) {
+  public void pipe(String topic, String key, byte[] value, Instant timestamp) {
     inputs.get(topic).forEach(input -> input.pipeInput(new TestRecord<>(key, value, timestamp)));
   }
 
   /** @param topic an output topic as written, under the settings' prefix */
-  List<TestRecord<String, GenericRecord>> read(String topic) {
+  public List<TestRecord<String, GenericRecord>> read(String topic) {
     List<TestRecord<String, GenericRecord>> records = new ArrayList<>();
     outputs.get(topic).forEach(output -> records.addAll(output.readRecordsToList()));
     return records;
@@ -118,16 +119,16 @@ final class TopologyHarness implements AutoCloseable {
   }
 
   /** Moves the pipeline's wall clock on, running the wall-clock punctuations that fall due. */
-  void advanceWallClock(Duration by) {
+  public void advanceWallClock(Duration by) {
     pipeline.advanceWallClockTime(by);
   }
 
-  <K, V> KeyValueStore<K, V> keyValueStore(String name) {
+  public <K, V> KeyValueStore<K, V> keyValueStore(String name) {
     return pipeline.getKeyValueStore(name);
   }
 
   /** The counter summed over stream threads; 0 when never registered. */
-  double counter(String name, String topic) {
+  public double counter(String name, String topic) {
     double sum = 0;
     Map<MetricName, Metric> metrics = new HashMap<>(pipeline.metrics());
     metrics.putAll(referenceChecks.metrics());

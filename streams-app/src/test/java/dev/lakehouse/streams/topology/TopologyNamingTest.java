@@ -1,7 +1,7 @@
 package dev.lakehouse.streams.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.lakehouse.streams.topology.enrich.Enrichment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,8 +42,8 @@ class TopologyNamingTest {
     List<String> withGrace = names(LakehouseTopology.build(
         TopologySettings.builder().referenceJoinGrace(Duration.ofSeconds(10)).build(), props).describe());
 
-    assertThat(withoutGrace).doesNotContain(EnrichmentDelay.STORE);
-    assertThat(withGrace).contains(EnrichmentDelay.STORE);
+    assertThat(withoutGrace).doesNotContain(Enrichment.DELAY_STORE);
+    assertThat(withGrace).contains(Enrichment.DELAY_STORE);
   }
 
   @Test
