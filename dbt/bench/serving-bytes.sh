@@ -2,6 +2,7 @@
 # The bytes the serving path reads at 1x and 16x history (dbt/bench/serving_bytes.py) on a throwaway
 # stack (S3 server, JDBC catalog and Trino on free ports; the dashboard's Superset and headless Chromium):
 #   dbt/bench/serving-bytes.sh [--days 12] [--factor 16] [--orders-per-hour 120] [--baseline <git rev>]
+#                               [--landing-minutes 15-30]
 # Prints `dashboard refresh bytes growth` and `dbt run bytes growth` beside today's queries' growth.
 # Needs ./lakehouse setup (dbt venv, Trino, Superset) and Chromium (dashboard/bin/install-browser.sh).
 set -euo pipefail

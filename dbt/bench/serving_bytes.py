@@ -107,7 +107,18 @@ def dashboard_refresh_of(variant, depth, trino_port, work, queries):
         board.stop()
 
 
-def await_landing_slot(first_minute=15, last_minute=30):
+def landing_minutes(text):
+    """--landing-minutes "FROM-UNTIL": minutes of the clock hour, 0 <= FROM < UNTIL <= 60."""
+    try:
+        first, last = (int(part) for part in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"Cannot read the minutes {text!r}: give FROM-UNTIL, e.g. 15-30")
+    if not 0 <= first < last <= 60:
+        raise argparse.ArgumentTypeError(f"Cannot use the minutes {text!r}: need 0 <= FROM < UNTIL <= 60")
+    return first, last
+
+
+def await_landing_slot(first_minute, last_minute):
     """The ops views read the current clock hour: land when it already holds a good part of the
     recent hour and has time left for every measurement, so each variant and depth reads the same events."""
     now = dt.datetime.now(UTC)
@@ -174,6 +185,9 @@ def main():
     parser.add_argument("--orders-per-hour", type=int, default=120)
     parser.add_argument("--chunks", type=int, default=48, help="inserts per table of the history, at every depth")
     parser.add_argument("--late-days", type=int, default=2, help="the recent hour's late events for an hour this old")
+    parser.add_argument("--landing-minutes", type=landing_minutes, default=(15, 30), metavar="FROM-UNTIL",
+                        help="minutes of the clock hour in which the recent hour lands (default 15-30: the hour "
+                             "then holds a quarter of it and has time left for the dashboard refreshes)")
     args = parser.parse_args()
     depths = [history.Depth(1, args.days), history.Depth(args.factor, args.days)]
     queries = trino_bytes.TrinoQueries(args.port)
@@ -189,7 +203,7 @@ def main():
                   flush=True)
             for variant in variants:
                 full_build(variant, depth, work)
-        await_landing_slot()
+        await_landing_slot(*args.landing_minutes)
         now = dt.datetime.now(UTC)
         late_hours = [history_end - dt.timedelta(hours=1), now - dt.timedelta(days=args.late_days)]
         late_hours = [hour.replace(minute=0, second=0, microsecond=0) for hour in late_hours]
