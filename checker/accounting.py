@@ -53,9 +53,15 @@ class Issue:
     partition: int | None
     offset: int | None
     detail: str
+    key: str | None = None  # the row's key (model.ROW_KEYS), where the issue is about one row
 
     def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "topic": self.topic, "partition": self.partition, "offset": self.offset, "detail": self.detail}
+        return {"kind": self.kind, "topic": self.topic, "partition": self.partition, "offset": self.offset, "key": self.key,
+                "detail": self.detail}
+
+    def text(self) -> str:
+        key = f" ({self.key})" if self.key else ""
+        return f"{self.kind}: {self.topic} partition {self.partition} offset {self.offset}{key}: {self.detail}"
 
 
 @dataclass
@@ -143,6 +149,11 @@ class Accounting:
 
     def ok(self, allow_pending: bool = False) -> bool:
         return not self.problems and self.unaccounted == 0 and self.double == 0 and (allow_pending or self.not_processed == 0)
+
+    def count_warnings_as_problems(self) -> None:
+        """--strict: what the checker could not confirm fails the check too."""
+        self.problems.extend(self.warnings)
+        self.warnings = []
 
 
 def _lineage(record: Record) -> tuple[str, int, int] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -35,8 +36,8 @@ or the explicit settings; explicit settings override what --data-dir derives."""
 
 EPILOG = """\
 exit codes:
-  0  nothing lost, duplicated, changed or unaccounted (and, unless --live, nothing still in flight)
-  1  a problem: the report names the table / topic, partition and offsets of the first ones
+  0  nothing lost, duplicated, changed or unaccounted (and, unless --live, nothing still in flight; with --strict, no warning)
+  1  a problem: the report names the table / topic, partition, offsets and key of the first ones
   2  bad usage, or a dependency (Kafka, the catalog database, S3) did not answer: the message names the setting
 
 examples:
@@ -68,6 +69,7 @@ class Settings:
     kafka_timeout_s: float = 60.0
     settle_timeout_s: float = 120.0
     live: bool = False
+    strict: bool = False
     as_json: bool = False
     details: int = 10
     rules: Rules = field(default_factory=Rules)
@@ -111,6 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("--settle-timeout", help="keep re-checking while records are still in flight (not landed, not processed) "
                    "or a problem could be one, for at most this long (default 120s; 0 = check once)")
     o.add_argument("--live", action="store_true", help="a running pipeline: records not landed or not processed yet are reported, not failures")
+    o.add_argument("--strict", action="store_true", help="every warning is a problem (exit 1): a dead letter or an acceptance the documented "
+                   "rules do not confirm, a lateness they do not confirm, an event_id admitted again after the dedup window, a window's "
+                   "event_time, a dead letter's headers or topic")
     o.add_argument("--kafka-timeout", help="how long reading the topics may take (default 60s)")
     o.add_argument("--json", action="store_true", help="print the report as JSON")
     o.add_argument("--details", type=int, help="how many problems and warnings to list (default 10)")
@@ -217,7 +222,7 @@ def resolve(argv: list[str] | None = None, env: dict[str, str] | None = None) ->
         if args.details < 0:
             raise UsageError(f"Cannot use --details {args.details}: expected 0 or more")
         s.details = args.details
-    s.live, s.as_json = args.live, args.json
+    s.live, s.strict, s.as_json = args.live, args.strict, args.json
     return s
 
 
@@ -240,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"lakehouse-check: {e}", file=sys.stderr)
         return EXIT_USAGE
     result.seconds = round(time.monotonic() - started, 1)
+    result.peak_memory_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # Linux: KiB
     from checker.report import render_json, render_text
 
     if settings.as_json:

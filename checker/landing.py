@@ -7,11 +7,11 @@ records, no (partition, offset) may appear twice, and every row's values must eq
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from checker.model import META_COLUMNS, META_OFFSET, META_PARTITION, META_TIMESTAMP, META_TOPIC, Record, TableData, TopicData
+from checker.model import META_COLUMNS, META_OFFSET, META_PARTITION, META_TIMESTAMP, META_TOPIC, Record, TableData, TopicData, row_key
 from checker.values import micros, same, show
 
 DETAIL_LIMIT = 20
@@ -30,6 +30,7 @@ class PartitionLanding:
     mismatched: int = 0
     mismatches: list[dict[str, Any]] = field(default_factory=list)
     before_retention: int = 0
+    keys: dict[int, str] = field(default_factory=dict)  # offset -> the row's key, for the offsets the report names
 
     @property
     def ok(self) -> bool:
@@ -48,6 +49,8 @@ class TableLanding:
     missing_metadata_rows: int = 0
     columns_missing: list[str] = field(default_factory=list)
     in_sink_dlq: dict[int, list[int]] = field(default_factory=dict)
+    duplicate_files: dict[str, int] = field(default_factory=dict)  # a live data file's path -> times registered (> 1)
+    foreign_rows: list[str] = field(default_factory=list)  # the first rows of another topic or without metadata, named
 
     def total(self, attr: str) -> int:
         values = [getattr(p, attr) for p in self.partitions]
@@ -81,6 +84,7 @@ class TableLanding:
             and self.mismatched == 0
             and self.wrong_topic_rows == 0
             and self.missing_metadata_rows == 0
+            and not self.duplicate_files
             and (allow_pending or self.pending == 0)
         )
 
@@ -115,14 +119,17 @@ def compare_table(topic: TopicData, table: TableData, sink_dlq: dict[tuple[str, 
     record is in ``topic`` unless it is not a committed record)."""
     result = TableLanding(topic=topic.topic, table=table.table, partitions=[])
     result.columns_missing = [c for c in (META_TOPIC, META_PARTITION, META_OFFSET) if c not in table.columns]
+    result.duplicate_files = {path: n for path, n in Counter(table.data_files).items() if n > 1}
     rows_by_coords: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
     for row in table.rows:
         partition, offset = row.get(META_PARTITION), row.get(META_OFFSET)
-        if partition is None or offset is None:
-            result.missing_metadata_rows += 1
-            continue
-        if row.get(META_TOPIC) != topic.topic:
-            result.wrong_topic_rows += 1
+        if partition is None or offset is None or row.get(META_TOPIC) != topic.topic:
+            if partition is None or offset is None:
+                result.missing_metadata_rows += 1
+            else:
+                result.wrong_topic_rows += 1
+            if len(result.foreign_rows) < DETAIL_LIMIT:
+                result.foreign_rows.append(f"{row.get(META_TOPIC)} {partition}@{offset} ({row_key(topic.topic, row)})")
             continue
         rows_by_coords[(int(partition), int(offset))].append(row)
 
@@ -166,6 +173,11 @@ def compare_table(topic: TopicData, table: TableData, sink_dlq: dict[tuple[str, 
         pl.pending.sort()
         pl.extra.sort()
         pl.duplicated.sort()
+        named = pl.lost[:DETAIL_LIMIT] + pl.pending[:1] + [o for o, _ in pl.duplicated[:DETAIL_LIMIT]] + [m["offset"] for m in pl.mismatches]
+        for offset in named:
+            pl.keys[offset] = row_key(topic.topic, records[offset].fields) if offset in records else None
+        for offset in pl.extra[:DETAIL_LIMIT]:
+            pl.keys[offset] = row_key(topic.topic, rows_by_coords[(p, offset)][0])
         if sink_dlq:
             refused = sink_dlq.get((topic.topic, p), set())
             hits = sorted(o for o in pl.lost + pl.pending if o in refused)

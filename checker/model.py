@@ -25,11 +25,32 @@ META_TIMESTAMP = "_kafka_metadata_timestamp"
 META_COLUMNS = (META_TOPIC, META_PARTITION, META_OFFSET, META_TIMESTAMP)
 
 
+# what names a row of each output to a reader of its table (the report's "key"): the event, the window, the
+# order's outcome, the refused input record
+ROW_KEYS = {
+    "orders-enriched": ("event_id", "order_id"),
+    "revenue-by-merchant-1m": ("merchant_id", "currency", "window_start"),
+    "payments-by-outcome-1m": ("outcome", "window_start"),
+    "late-events": ("event_type", "event_id", "window_start"),
+    "order-payments": ("order_id", "status", "order_event_id"),
+    "dead-letters": ("source_topic", "source_partition", "source_offset", "error_class"),
+}
+
+
 def table_of(topic: str) -> str:
     return topic.replace("-", "_")
 
 
-@dataclass
+def row_key(topic: str, fields: dict[str, Any] | None) -> str | None:
+    """The row's key as ``name=value`` pairs (instants in ISO-8601 UTC), or None when it has no fields."""
+    if fields is None:
+        return None
+    from checker.values import plain
+
+    return ", ".join(f"{name}={plain(fields.get(name))}" for name in ROW_KEYS.get(topic, ()) if name in fields)
+
+
+@dataclass(slots=True)  # a million of them per topic in a soak: no per-instance dict
 class Record:
     """One committed Kafka record, with its value decoded (``fields``) or the reason it does not decode."""
 
@@ -80,3 +101,4 @@ class TableData:
     columns: list[str]
     rows: list[dict[str, Any]]
     snapshot_id: int | None = None
+    data_files: list[str] = field(default_factory=list)  # the live data files the scan read, a path twice if registered twice

@@ -21,24 +21,30 @@ NOT_CHECKED = [
 def landing_issues(landings: list[TableLanding]) -> list[Issue]:
     out: list[Issue] = []
     for t in landings:
+        for path, times in sorted(t.duplicate_files.items()):
+            out.append(Issue("file-registered-twice", t.table, None, None,
+                             f"data file {path} is registered {times} times in the current snapshot (every row in it counts {times} times)"))
         for p in t.partitions:
             if p.lost:
-                out.append(Issue("lost", t.table, p.partition, p.lost[0], f"{len(p.lost)} records of topic {t.topic} missing from the table: offsets {_offsets(p.lost)}"))
+                out.append(Issue("lost", t.table, p.partition, p.lost[0], f"{len(p.lost)} records of topic {t.topic} missing from the table: offsets {_offsets(p.lost)}",
+                                 p.keys.get(p.lost[0])))
             if p.duplicated:
                 out.append(Issue("duplicated", t.table, p.partition, p.duplicated[0][0],
-                                 f"{p.duplicate_rows()} extra rows: (offset, copies) {p.duplicated[:8]}"))
+                                 f"{p.duplicate_rows()} extra rows: (offset, copies) {p.duplicated[:8]}", p.keys.get(p.duplicated[0][0])))
             if p.extra:
-                out.append(Issue("extra", t.table, p.partition, p.extra[0], f"{len(p.extra)} rows whose record is not a committed record of {t.topic}: offsets {_offsets(p.extra)}"))
+                out.append(Issue("extra", t.table, p.partition, p.extra[0], f"{len(p.extra)} rows whose record is not a committed record of {t.topic}: offsets {_offsets(p.extra)}",
+                                 p.keys.get(p.extra[0])))
             for m in p.mismatches[:3]:
                 diffs = "; ".join(f"{d['column']}: topic {d['expected']!r}, table {d['actual']!r}" for d in m["differences"][:4])
-                out.append(Issue("changed", t.table, p.partition, m["offset"], diffs))
+                out.append(Issue("changed", t.table, p.partition, m["offset"], diffs, p.keys.get(m["offset"])))
             if p.pending:
                 out.append(Issue("not-landed", t.table, p.partition, p.pending[0],
-                                 f"{len(p.pending)} records after the last landed row not in the table yet: offsets {_offsets(p.pending)}"))
+                                 f"{len(p.pending)} records after the last landed row not in the table yet: offsets {_offsets(p.pending)}",
+                                 p.keys.get(p.pending[0])))
         if t.wrong_topic_rows:
-            out.append(Issue("extra", t.table, None, None, f"{t.wrong_topic_rows} rows of another topic"))
+            out.append(Issue("extra", t.table, None, None, f"{t.wrong_topic_rows} rows of another topic: {', '.join(t.foreign_rows[:5])}"))
         if t.missing_metadata_rows:
-            out.append(Issue("extra", t.table, None, None, f"{t.missing_metadata_rows} rows without the sink's Kafka metadata columns"))
+            out.append(Issue("extra", t.table, None, None, f"{t.missing_metadata_rows} rows without the sink's Kafka metadata columns: {', '.join(t.foreign_rows[:5])}"))
         for p, offsets in t.in_sink_dlq.items():
             out.append(Issue("refused-by-sink", t.table, p, offsets[0], f"in the sink's dead letter queue: offsets {_offsets(offsets)}"))
     return out
@@ -54,8 +60,10 @@ def render_json(result, settings) -> dict[str, Any]:
     return {
         "ok": result.ok,
         "live": result.live,
+        "strict": settings.strict,
         "rounds": result.rounds,
         "seconds": result.seconds,
+        "peak_memory_mb": result.peak_memory_mb,
         "settings": {
             "bootstrap_servers": settings.bootstrap_servers,
             "catalog_uri": settings.catalog_uri,
@@ -90,6 +98,7 @@ def render_json(result, settings) -> dict[str, Any]:
                 "changed": t.mismatched,
                 "not_landed_yet": t.pending,
                 "wrong_topic_rows": t.wrong_topic_rows,
+                "duplicate_files": t.duplicate_files,
                 "partitions": [
                     {
                         "partition": p.partition,
@@ -142,9 +151,9 @@ def render_text(result, settings) -> str:
     acc = result.accounting
     out: list[str] = []
     verdict = "PASS" if result.ok else "FAIL"
-    mode = " (live: in-flight records allowed)" if result.live else ""
+    mode = "".join(text for on, text in ((result.live, " (live: in-flight records allowed)"), (settings.strict, " (strict: warnings are problems)")) if on)
     out.append(f"lakehouse-check: {verdict}{mode} - Kafka {settings.bootstrap_servers}, catalog {settings.catalog_uri}, "
-               f"{result.rounds} round(s), {result.seconds}s")
+               f"{result.rounds} round(s), {result.seconds}s, peak memory {result.peak_memory_mb} MB")
     out.append("")
     out.append("1. Every table equals its topic (sink metadata columns: topic, partition, offset)")
     rows = []
@@ -196,12 +205,12 @@ def render_text(result, settings) -> str:
     if problems:
         out.append(f"Problems ({len(problems)}; first {min(len(problems), settings.details)}):")
         for i in problems[: settings.details]:
-            out.append(f"  - {i.kind}: {i.topic} partition {i.partition} offset {i.offset}: {i.detail}")
+            out.append(f"  - {i.text()}")
     else:
         out.append("Problems: none")
     if acc.warnings:
         kinds = ", ".join(f"{k} {v}" for k, v in Counter(w.kind for w in acc.warnings).most_common())
         out.append(f"Warnings ({len(acc.warnings)}: {kinds}; rules the checker could not confirm, not failures; first {min(len(acc.warnings), settings.details)}):")
         for i in acc.warnings[: settings.details]:
-            out.append(f"  - {i.kind}: {i.topic} partition {i.partition} offset {i.offset}: {i.detail}")
+            out.append(f"  - {i.text()}")
     return "\n".join(out)

@@ -89,9 +89,10 @@ class KafkaSource:
                 out[tp.topic][tp.partition] = tp.offset
         return out
 
-    def read(self, topic_partitions: dict[str, list[int]], catalog: SchemaCatalog | None) -> dict[str, TopicData]:
+    def read(self, topic_partitions: dict[str, list[int]], catalog: SchemaCatalog | None, keep_values: bool = True) -> dict[str, TopicData]:
         """Every committed record (read_committed) of each partition from its start up to its high watermark
-        taken now, decoded with ``catalog``."""
+        taken now, decoded with ``catalog``; without ``keep_values`` a record keeps its decoded fields, not its
+        value's bytes."""
         ck = _kafka()
         probe = self._consumer("read_uncommitted")
         reader = self._consumer("read_committed")
@@ -129,7 +130,7 @@ class KafkaSource:
                     if msg.offset() >= end[tp]:
                         remaining.discard(tp)
                         continue
-                    records[tp].append(self._record(msg, catalog))
+                    records[tp].append(self._record(msg, catalog, keep_values))
                     if msg.offset() + 1 >= end[tp]:
                         remaining.discard(tp)
                 if remaining and (not batch or time.monotonic() - last_progress > 2):
@@ -153,7 +154,7 @@ class KafkaSource:
         return out
 
     @staticmethod
-    def _record(msg, catalog: SchemaCatalog | None) -> Record:
+    def _record(msg, catalog: SchemaCatalog | None, keep_value: bool = True) -> Record:
         ts_type, ts = msg.timestamp()
         rec = Record(
             topic=msg.topic(),
@@ -167,6 +168,8 @@ class KafkaSource:
         if catalog is not None:
             decoded = catalog.decode(rec.topic, rec.value)
             rec.schema_id, rec.fields, rec.error_class, rec.error = decoded.schema_id, decoded.fields, decoded.error_class, decoded.error
+        if not keep_value:
+            rec.value = None
         return rec
 
 
@@ -221,13 +224,16 @@ class IcebergSource:
             t = self.catalog.load_table(f"{self.namespace}.{table}")
             snapshot = t.current_snapshot()
             columns = [f.name for f in t.schema().fields]
-            arrow = t.scan().to_arrow() if snapshot is not None else None
+            scan = t.scan()
+            data_files = [task.file.file_path for task in scan.plan_files()] if snapshot is not None else []
+            arrow = scan.to_arrow() if snapshot is not None else None
         except Exception as e:
             text = f"{type(e).__name__}: {e}"
             hint = "check --s3-endpoint and the S3 credentials (--s3-access-key/--s3-secret-key or LAKEHOUSE_S3_ACCESS_KEY/LAKEHOUSE_S3_SECRET_KEY)"
             raise Unreachable(f"Cannot read table {self.namespace}.{table} (S3 endpoint {self.s3_endpoint}): {text}: {hint}") from e
         rows = arrow.to_pylist() if arrow is not None else []
-        return TableData(table=table, columns=columns, rows=rows, snapshot_id=snapshot.snapshot_id if snapshot else None)
+        return TableData(table=table, columns=columns, rows=rows, snapshot_id=snapshot.snapshot_id if snapshot else None,
+                         data_files=data_files)
 
 
 def sink_dlq_index(data: TopicData | None) -> dict[tuple[str, int], set[int]]:

@@ -67,6 +67,13 @@ def show(value: Any) -> Any:
     return v
 
 
+def plain(value: Any) -> str:
+    """A key's value as a reader of the table writes it: instants in ISO-8601 UTC, decimals as written."""
+    if isinstance(value, dt.datetime):
+        return (_EPOCH + dt.timedelta(microseconds=micros(value))).isoformat().replace("+00:00", "Z")
+    return str(value)
+
+
 def iso_millis(ms: int | None) -> str | None:
     if ms is None:
         return None

@@ -2,7 +2,7 @@ from checker.accounting import account
 from checker.rules import Rules
 
 from .builders import (
-    T0, bad, dead_letter, enriched, late, order, outcome_window, paid, payment, revenue_window, topic,
+    T0, bad, dead_letter, enriched, late, order, outcome_window, paid, payment, revenue_window, topic, ts,
 )
 
 RULES = Rules()
@@ -220,3 +220,24 @@ def test_dead_letter_class_the_rules_do_not_predict_is_a_warning():
     result = run([o1], outs={"dead-letters": [dead_letter(0, 0, o1, "INVALID_AMOUNT")]})
     assert result.ok()
     assert [w.kind for w in result.warnings] == ["validation-disagrees"]
+
+
+def test_strict_counts_a_classification_warning_as_a_problem():
+    o1 = order(0, 0, "e1", status="CANCELLED")
+    result = run([o1], outs={"dead-letters": [dead_letter(0, 0, o1, "INVALID_AMOUNT")]})
+    result.count_warnings_as_problems()
+    assert not result.ok()
+    assert kinds(result) == ["validation-disagrees"] and result.warnings == []
+
+
+def test_strict_counts_an_event_readmitted_after_the_dedup_window_as_a_problem():
+    o1 = order(0, 0, "e1", status="CANCELLED")
+    o2 = order(0, 1, "e2", status="CANCELLED", et=T0 + RULES.dedup_ms + 60_000)
+    o3 = order(0, 2, "e1", status="CANCELLED", et=T0 + RULES.dedup_ms + 60_000)  # a retry past the dedup window
+    later = ts(T0 + RULES.dedup_ms + 61_000)  # the app's clock when it processed them
+    result = run([o1, o2, o3], outs={"orders-enriched": [enriched(0, 0, o1), enriched(0, 1, o2, processing_time=later),
+                                                         enriched(0, 2, o3, processing_time=later)]})
+    assert result.ok(), result.problems
+    assert [w.kind for w in result.warnings] == ["duplicate-readmitted"]
+    result.count_warnings_as_problems()
+    assert kinds(result) == ["duplicate-readmitted"] and not result.ok()

@@ -37,7 +37,8 @@ def test_explicit_flags_override_the_data_dir_and_env_gives_credentials(tmp_path
 def test_explicit_flags_alone():
     s = resolve(["--bootstrap-servers", "b:1", "--catalog-uri", "/x/iceberg.db", "--s3-endpoint", "http://s3", "--s3-access-key", "a",
                  "--s3-secret-key", "b", "--warehouse", "s3://w/h", "--json", "--live"], env={})
-    assert (s.warehouse, s.as_json, s.live) == ("s3://w/h", True, True)
+    assert (s.warehouse, s.as_json, s.live, s.strict) == ("s3://w/h", True, True, False)
+    assert resolve(["--bootstrap-servers", "b:1", "--catalog-uri", "/x/iceberg.db", "--s3-endpoint", "http://s3", "--strict"], env={}).strict
 
 
 @pytest.mark.parametrize("argv, names", [

@@ -118,3 +118,26 @@ def test_sink_dead_letter_queue_is_named():
     result = compare_table(t, table, {("orders-enriched", 0): {1}})
     assert result.in_sink_dlq == {0: [1]}
     assert result.lost == 1
+
+
+def test_a_data_file_registered_twice_is_named_though_its_rows_are_also_duplicated():
+    t, table = _topic_and_table(n=2, partitions=(0,))
+    table.rows += copy.deepcopy(table.rows)
+    table.data_files = ["s3://lakehouse/warehouse/a.parquet", "s3://lakehouse/warehouse/b.parquet", "s3://lakehouse/warehouse/a.parquet"]
+    result = compare_table(t, table)
+    assert result.duplicate_files == {"s3://lakehouse/warehouse/a.parquet": 2}
+    assert result.duplicated == 2
+    assert not result.ok(allow_pending=True)
+
+
+def test_the_rows_named_carry_their_key():
+    t, table = _topic_and_table(n=4, partitions=(0,))
+    table.rows[2]["amount"] = Decimal("99.00")
+    table.rows = [r for r in table.rows if r["_kafka_metadata_offset"] != 1]
+    extra = copy.deepcopy(table.rows[0])
+    extra.update({"_kafka_metadata_offset": 9, "event_id": "forged"})
+    table.rows.append(extra)
+    keys = compare_table(t, table).partitions[0].keys
+    assert keys[1] == "event_id=e0-1, order_id=o-e0-1"  # lost: the topic record's key
+    assert keys[2] == "event_id=e0-2, order_id=o-e0-2"  # changed
+    assert keys[9] == "event_id=forged, order_id=o-e0-0"  # extra: the row's own

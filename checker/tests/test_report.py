@@ -6,10 +6,10 @@ from checker.model import OUTPUT_TOPICS, table_of
 from checker.report import render_json, render_text
 from checker.run import Snapshot, check, evaluate
 
-from .builders import enriched, order, table_from, topic
+from .builders import dead_letter, enriched, order, table_from, topic
 
 
-def _snapshot(drop_row=None, unaccounted=False, land=True):
+def _snapshot(drop_row=None, unaccounted=False, land=True, refused_valid_order=False):
     o1 = order(0, 0, "e1", status="CANCELLED")
     o2 = order(0, 1, "e2", status="CANCELLED")
     o3 = order(0, 2, "e3", status="CANCELLED")
@@ -23,8 +23,14 @@ def _snapshot(drop_row=None, unaccounted=False, land=True):
     keep = {r.offset for r in rows if r.offset != drop_row} if land else {rows[0].offset}
     oe = tables["orders_enriched"]
     oe.rows = [row for row in oe.rows if row["_kafka_metadata_offset"] in keep]
-    inputs = {"orders": topic("orders", [o1, o2, o3]), "payments": topic("payments", [])}
-    return Snapshot(tables, outputs, inputs, {"orders": {0: 3}, "payments": {0: 0}}, {}, None)
+    orders = [o1, o2, o3]
+    if refused_valid_order:  # a valid order dead-lettered: a warning (the rules do not confirm the class)
+        orders.append(order(0, 3, "e4", status="CANCELLED"))
+        dead = dead_letter(0, 0, orders[-1], "INVALID_AMOUNT")
+        outputs["dead-letters"] = topic("dead-letters", [dead])
+        tables["dead_letters"] = table_from([dead], "dead_letters")
+    inputs = {"orders": topic("orders", orders), "payments": topic("payments", [])}
+    return Snapshot(run_module.land(tables, outputs, None), outputs, inputs, {"orders": {0: len(orders)}, "payments": {0: 0}}, {}, None)
 
 
 def _settings(**kw):
@@ -74,3 +80,19 @@ def test_live_allows_records_in_flight():
     assert result.ok
     assert "In flight" in render_text(result, _settings(live=True))
     assert not evaluate(_snapshot(land=False), _settings().rules, live=False).ok
+
+
+def test_problems_name_the_key_of_their_row():
+    text = render_text(evaluate(_snapshot(drop_row=0), _settings().rules, live=False), _settings())
+    assert "lost: orders_enriched partition 0 offset 0 (event_id=e1, order_id=o-e1): 1 records of topic orders-enriched" in text
+
+
+def test_strict_turns_warnings_into_problems_and_says_so():
+    snap = _snapshot(refused_valid_order=True)
+    assert evaluate(snap, _settings().rules, live=False).ok
+    result = evaluate(snap, _settings().rules, live=False, strict=True)
+    assert not result.ok
+    text = render_text(result, _settings(strict=True))
+    assert "FAIL (strict: warnings are problems)" in text
+    assert "validation-disagrees: orders partition 0 offset 3" in text
+    assert render_json(result, _settings(strict=True))["strict"] is True

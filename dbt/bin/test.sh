@@ -9,7 +9,8 @@
 #                                landed; DBT_TEST_BETWEEN="<cmd>" must land more events, some late
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/dev-stack.sh"
-pytest_args=(-q -p no:cacheprovider "$dbt_dir/integration")
+# its JUnit report beside Maven's, for ./lakehouse test's count of the tests that ran and were skipped
+pytest_args=(-q -p no:cacheprovider --junitxml="$dbt_dir/target/pytest-reports/TEST-dbt-integration.xml" "$dbt_dir/integration")
 
 if [[ "${1:-}" == "--existing" ]]; then
   [[ -n "${DBT_TEST_BETWEEN:-}" ]] || {

@@ -10,7 +10,6 @@ as the model before version 3 built it (without the columns), so the second buil
 mart gaining them (on_schema_change: append_new_columns)."""
 
 import datetime as dt
-import os
 import time
 from decimal import Decimal
 
@@ -25,8 +24,8 @@ V3_COLUMNS = ["channel", "discount_amount"]
 # that refer to fct_orders (those marts are not built here)
 SELECTION = ("--select", "stg_orders_enriched+", "--exclude", "agg_revenue_hourly", "fct_payment_conversion")
 
-pytestmark = pytest.mark.skipif(os.environ.get("DBT_TEST_SEED") != "1",
-                                reason="needs DBT_TEST_SEED=1: it seeds tables of its own, not pipeline data")
+# it seeds tables of its own, not pipeline data: deselected on landed data (conftest.py)
+pytestmark = pytest.mark.seeded_only
 
 
 def insert_event(db, source, event_id, order_id, status, event_time, processed, channel, discount):

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakehouse.e2e.dashboard.Browser;
 import dev.lakehouse.e2e.dashboard.DashboardPage;
-import dev.lakehouse.e2e.harness.Prerequisites;
 import dev.lakehouse.local.stack.components.Components;
 import dev.lakehouse.local.stack.LocalStack;
 import dev.lakehouse.local.stack.config.ModuleJars;
@@ -17,6 +16,7 @@ import dev.lakehouse.schemas.Topics;
 import dev.lakehouse.testkit.DashboardScripts;
 import dev.lakehouse.testkit.DbtProject;
 import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoQuery;
 import dev.lakehouse.testkit.TrinoScripts;
@@ -38,17 +38,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The local stack as {@code ./lakehouse up} runs it (every component, dashboard included, and the
- * stack's own generator with five minutes of events ending now), looked at as a user does: the
- * dashboard in headless Chromium shows what the same serving views answer on Trino at that moment
- * (a screenshot is kept in {@code target/dashboard/}), and {@code ./lakehouse audit} passes on the
- * tables the pipeline landed.
+ * stack's own generator with five minutes of events ending now), looked at as a user does: first
+ * {@code ./lakehouse audit} passes on the tables the pipeline landed (a check of its own, which needs
+ * no browser); then the dashboard in headless Chromium shows what the same serving views answer on
+ * Trino at that moment (a screenshot is kept in {@code target/dashboard/}). One stack for both.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalStackIT {
   private static final String ORDERS_THIS_HOUR = "Orders this hour";
   private static final String DAILY_REVENUE = "Daily revenue";
@@ -59,6 +66,9 @@ class LocalStackIT {
   // every landed table but pipeline_ledger, which has no processing time to be fresh by, and the two
   // reference versions tables (reference data changes rarely: pipeline_freshness leaves them out)
   private static final int TABLES_WITH_FRESHNESS = LANDED_TABLES - 3;
+  /** The audit's line for orders_enriched once every order the ledger counted has landed (and some have). */
+  private static final Pattern ORDERS_LANDED_AS_COUNTED =
+      Pattern.compile("(?m)^lakehouse\\.orders_enriched +\\d+ +([1-9]\\d*) +0 +0 +\\1 of \\1 +ok$");
 
   /** What the dashboard shows, as Trino answers it from the serving views (schema analytics). */
   private static final String ORDERS_THIS_HOUR_SQL =
@@ -69,67 +79,76 @@ class LocalStackIT {
 
   record Figures(String ordersThisHour, List<List<String>> dailyRevenue, List<List<String>> freshness) {}
 
-  @Test
-  void showsWhatTheServingViewsAnswerOnTrino() throws Exception {
+  private Instant firstEvent;
+  private StackConfig config;
+  private LocalStack stack;
+  private RuntimeException startFailure;
+
+  /**
+   * Starts the stack for the first test that needs it (so its start counts in that test's time,
+   * which failsafe's balanced run order reads), and returns its config; a start that failed (or a
+   * missing prerequisite) fails (or skips) the next test the same way.
+   */
+  private StackConfig stack() {
+    if (startFailure != null) {
+      throw startFailure;
+    }
+    if (stack == null) {
+      try {
+        start();
+      } catch (RuntimeException e) {
+        startFailure = e;
+        throw e;
+      }
+    }
+    return config;
+  }
+
+  private void start() {
     Path repo = RepoDir.get();
     Prerequisites.require(TrinoScripts.missing(repo).isEmpty(), "Trino is " + TrinoScripts.missing(repo).orElse(""));
     Prerequisites.require(DbtProject.missing(repo).isEmpty(), DbtProject.missing(repo).orElse(""));
     Prerequisites.require(DashboardScripts.missing(repo).isEmpty(),
         "the dashboard (Superset) is " + DashboardScripts.missing(repo).orElse(""));
-    Instant firstEvent = Instant.now().minus(EVENT_SPAN).truncatedTo(ChronoUnit.SECONDS);
-    StackConfig config = config(repo, firstEvent);
-    LocalStack stack = new LocalStack(config,
-        Components.standard(config, ModuleJars.classpath(repo, "local-stack", "the services")), System.out);
-    try {
-      stack.up();
-      int trino = config.trinoPort();
-      String url = DashboardScripts.page(DashboardScripts.baseUrl(config.dashboardPort()));
-      ChromeDriver driver = Browser.start();
-      try {
-        AtomicReference<DashboardPage> shownPage = new AtomicReference<>();
-        // from up's return: the dashboard is ready in seconds (its metadata database a copy of the
-        // template), while the first marts may take minutes on a loaded machine (dbt.every=1m)
-        Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(7))
-            .pollInterval(Duration.ofSeconds(10))
-            // the chart re-rendered while its cells were read (a refresh): read the page again
-            .ignoreException(StaleElementReferenceException.class)
-            .untilAsserted(() -> {
-              Figures before = answers(trino);
-              DashboardPage page = DashboardPage.open(driver, url, ORDERS_THIS_HOUR, List.of(DAILY_REVENUE, FRESHNESS));
-              Figures shown = new Figures(normalised(page.bigNumber(ORDERS_THIS_HOUR)),
-                  sorted(page.rows(DAILY_REVENUE, "revenue_date", "currency", "revenue", "late_revenue", "restated_hours")),
-                  sorted(page.rows(FRESHNESS, "table_name", "freshness_status")));
-              Figures after = answers(trino);
-              assertThat(after.dailyRevenue()).as("daily revenue on Trino (closed windows landed)").isNotEmpty();
-              assertThat(after).as("Trino's answers while the page loaded (the pipeline still moving)").isEqualTo(before);
-              assertThat(shown).as("what the dashboard shows").isEqualTo(after);
-              shownPage.set(page);
-            });
-        Figures answers = answers(trino);
-        assertThat(answers.freshness()).extracting(row -> row.get(0)).hasSize(TABLES_WITH_FRESHNESS).doesNotHaveDuplicates();
-        if (!Instant.now().truncatedTo(ChronoUnit.HOURS).isAfter(firstEvent.plus(EVENT_SPAN))) {
-          assertThat(new BigDecimal(answers.ordersThisHour())).as("orders this hour (events of this hour landed)")
-              .isPositive();
-        }
-        Path screenshot = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
-            .resolveSibling("dashboard").resolve("lakehouse-dashboard.png");
-        shownPage.get().screenshot(screenshot);
-        assertThat(Arrays.copyOf(Files.readAllBytes(screenshot), 4)).as("a PNG at " + screenshot)
-            .isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
-        auditPassesOnTheLandedTables(config);
-      } finally {
-        driver.quit();
-      }
-    } finally {
+    firstEvent = Instant.now().minus(EVENT_SPAN).truncatedTo(ChronoUnit.SECONDS);
+    config = config(repo, firstEvent);
+    stack = new LocalStack(config, Components.standard(config, ModuleJars.classpath(repo, "local-stack", "the services")),
+        System.out);
+    stack.up();
+  }
+
+  @AfterAll
+  void stopTheStack() {
+    if (stack != null) {
       stack.down();
     }
   }
 
   /**
-   * {@code ./lakehouse audit} on this stack: no data file registered twice, no result key held by two
-   * rows; status then shows what it found, table by table.
+   * {@code ./lakehouse audit} on this stack, once the orders the ledger counted have landed: no data
+   * file registered twice, no result key held by two rows, every table's rows as the ledger counts
+   * them; status then shows what it found, table by table.
    */
-  private static void auditPassesOnTheLandedTables(StackConfig config) throws Exception {
+  @Test
+  @Order(1)
+  void auditPassesOnTheLandedTables() {
+    AtomicReference<String> passed = new AtomicReference<>();
+    Awaitility.await("./lakehouse audit passing with the orders the ledger counted landed").atMost(Duration.ofMinutes(5))
+        .pollInterval(Duration.ofSeconds(10)).untilAsserted(() -> {
+          String output = audit(stack());
+          assertThat(output).contains("Audit passed: " + LANDED_TABLES + " tables, " + LANDED_TABLES + " with result keys")
+              .containsPattern(ORDERS_LANDED_AS_COUNTED);
+          passed.set(output);
+        });
+    System.out.println("audit:" + System.lineSeparator() + passed.get());
+    String status = StatusPrinter.text(new StatusCollector(StatusTargets.of(stack()), Clock.systemUTC()).collect());
+    assertThat(status).as(status).contains("Audit (exactly-once checks of the last ./lakehouse audit, ");
+    assertThat(Pattern.compile("(?m)^  \\S+\\s+ok\\s+\\d+ data files, \\d+ rows, every ").matcher(status).results().count())
+        .as("tables the status shows audited clean:\n%s", status).isEqualTo(LANDED_TABLES);
+  }
+
+  /** The output of {@code ./lakehouse audit} on the stack; fails on a non-zero exit. */
+  private static String audit(StackConfig config) throws Exception {
     ProcessBuilder audit = new ProcessBuilder(RepoDir.get().resolve("lakehouse").toString(), "audit")
         .redirectErrorStream(true);
     audit.environment().put(Setting.DATA_DIR.envName(), config.dataDir().toString());
@@ -137,11 +156,49 @@ class LocalStackIT {
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("audit finished").isTrue();
     assertThat(process.exitValue()).as(output).isZero();
-    assertThat(output).contains("Audit passed: " + LANDED_TABLES + " tables, " + LANDED_TABLES + " with result keys");
-    String status = StatusPrinter.text(new StatusCollector(StatusTargets.of(config), Clock.systemUTC()).collect());
-    assertThat(status).as(status).contains("Audit (exactly-once checks of the last ./lakehouse audit, ");
-    assertThat(Pattern.compile("(?m)^  \\S+\\s+ok\\s+\\d+ data files, \\d+ rows, every ").matcher(status).results().count())
-        .as("tables the status shows audited clean:\n%s", status).isEqualTo(LANDED_TABLES);
+    return output;
+  }
+
+  @Test
+  @Order(2)
+  void showsWhatTheServingViewsAnswerOnTrino() throws Exception {
+    int trino = stack().trinoPort();
+    String url = DashboardScripts.page(DashboardScripts.baseUrl(config.dashboardPort()));
+    ChromeDriver driver = Browser.start();
+    try {
+      AtomicReference<DashboardPage> shownPage = new AtomicReference<>();
+      // from up's return: the dashboard is ready in seconds (its metadata database a copy of the
+      // template), while the first marts may take minutes on a loaded machine (dbt.every=1m)
+      Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(7))
+          .pollInterval(Duration.ofSeconds(10))
+          // the chart re-rendered while its cells were read (a refresh): read the page again
+          .ignoreException(StaleElementReferenceException.class)
+          .untilAsserted(() -> {
+            Figures before = answers(trino);
+            DashboardPage page = DashboardPage.open(driver, url, ORDERS_THIS_HOUR, List.of(DAILY_REVENUE, FRESHNESS));
+            Figures shown = new Figures(normalised(page.bigNumber(ORDERS_THIS_HOUR)),
+                sorted(page.rows(DAILY_REVENUE, "revenue_date", "currency", "revenue", "late_revenue", "restated_hours")),
+                sorted(page.rows(FRESHNESS, "table_name", "freshness_status")));
+            Figures after = answers(trino);
+            assertThat(after.dailyRevenue()).as("daily revenue on Trino (closed windows landed)").isNotEmpty();
+            assertThat(after).as("Trino's answers while the page loaded (the pipeline still moving)").isEqualTo(before);
+            assertThat(shown).as("what the dashboard shows").isEqualTo(after);
+            shownPage.set(page);
+          });
+      Figures answers = answers(trino);
+      assertThat(answers.freshness()).extracting(row -> row.get(0)).hasSize(TABLES_WITH_FRESHNESS).doesNotHaveDuplicates();
+      if (!Instant.now().truncatedTo(ChronoUnit.HOURS).isAfter(firstEvent.plus(EVENT_SPAN))) {
+        assertThat(new BigDecimal(answers.ordersThisHour())).as("orders this hour (events of this hour landed)")
+            .isPositive();
+      }
+      Path screenshot = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
+          .resolveSibling("dashboard").resolve("lakehouse-dashboard.png");
+      shownPage.get().screenshot(screenshot);
+      assertThat(Arrays.copyOf(Files.readAllBytes(screenshot), 4)).as("a PNG at " + screenshot)
+          .isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+    } finally {
+      driver.quit();
+    }
   }
 
   /** Every component on free ports under target/e2e; the generator: five minutes of events ending now, then it stops. */

@@ -1,6 +1,7 @@
 package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.IndependentCheck;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.local.faults.Fault;
@@ -23,6 +24,7 @@ class PipelineCrashIT {
 
   @Test
   void killingTheWorkerAndTheStreamsAppLosesAndDuplicatesNothing() throws Exception {
+    IndependentCheck.require();
     int events = Integer.getInteger("e2e.crash.events", 20_000);
     List<Fault> crashes = FaultPlan.seeded(SEED, KILLS, 1, 1, Duration.ofSeconds(5), Duration.ofSeconds(10));
     try (PipelineStack stack = PipelineStack.start("crash");

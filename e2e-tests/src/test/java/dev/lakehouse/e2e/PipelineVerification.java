@@ -44,6 +44,11 @@ final class PipelineVerification {
     return diffs;
   }
 
+  /** The rows the compared tables held, all tables together. */
+  long rows() {
+    return actual.values().stream().mapToLong(List::size).sum();
+  }
+
   boolean ok() {
     return problems.isEmpty();
   }

@@ -1,6 +1,7 @@
 package dev.lakehouse.e2e;
 
 import dev.lakehouse.e2e.harness.IcebergTables;
+import dev.lakehouse.e2e.harness.IndependentCheck;
 import dev.lakehouse.e2e.harness.PipelineStack;
 import dev.lakehouse.generator.GeneratorRun;
 import dev.lakehouse.local.faults.Fault;
@@ -24,6 +25,7 @@ class ScaledFaultIT {
 
   @Test
   void threeInstancesAndTwoWorkersLoseAndDuplicateNothingThroughTheFaults() throws Exception {
+    IndependentCheck.require();
     int events = Integer.getInteger("e2e.scaled.events", 50_000);
     List<Fault> faults = FaultPlan.seeded(SEED, FAULTS, 3, 2, Duration.ofSeconds(4), Duration.ofSeconds(12));
     try (PipelineStack stack = PipelineStack.startScaled("scaled-faults", 3, 2);

@@ -3,10 +3,12 @@ package dev.lakehouse.peerflink;
 import dev.lakehouse.conventions.ExitCode;
 import dev.lakehouse.peerflink.config.PeerConfig;
 import dev.lakehouse.peerflink.config.SettingsSources;
+import dev.lakehouse.peerflink.job.KafkaIo;
 import dev.lakehouse.peerflink.job.PeerJob;
 import dev.lakehouse.peerflink.runtime.FlinkSettings;
 import dev.lakehouse.peerflink.runtime.LatestCheckpoint;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -28,6 +30,7 @@ import picocli.CommandLine.Option;
         "keys in peer-flink/README.md."})
 public final class FlinkPeer implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(FlinkPeer.class);
+  private static final Duration TOPIC_CHECK_TIMEOUT = Duration.ofSeconds(30);
 
   @Option(names = "--config", paramLabel = "FILE", description = "Java properties file with settings.")
   private Path configFile;
@@ -40,7 +43,8 @@ public final class FlinkPeer implements Callable<Integer> {
   public static CommandLine commandLine() {
     return ExitCode.describeIn(new CommandLine(new FlinkPeer()), Map.of(
         ExitCode.FAILED, "the job failed (its log says why); 143 when stopped with SIGTERM",
-        ExitCode.UNREACHABLE, "the job failed because Kafka or the schema registry did not answer"));
+        ExitCode.UNREACHABLE, "the job failed because Kafka or the schema registry did not answer; or, at startup, "
+            + "orders and payments could not be described or have different partition counts"));
   }
 
   @Override
@@ -52,13 +56,20 @@ public final class FlinkPeer implements Callable<Integer> {
       System.err.println(e.getMessage());
       return ExitCode.INVALID.code();
     }
+    int inputPartitions;
+    try {
+      inputPartitions = config.kafkaIo().inputPartitions(TOPIC_CHECK_TIMEOUT);
+    } catch (KafkaIo.InputTopicsException e) {
+      System.err.println(e.getMessage());
+      return ExitCode.UNREACHABLE.code();
+    }
     Optional<Path> restoreFrom = LatestCheckpoint.in(FlinkSettings.checkpointDir(config.dataDir()));
-    LOG.info("Starting {} with parallelism {}, checkpoints every {} in {}; {}", PeerJob.NAME, config.parallelism(),
-        config.checkpointInterval(), FlinkSettings.checkpointDir(config.dataDir()),
+    LOG.info("Starting {} with parallelism {} on {} input partitions, checkpoints every {} in {}; {}", PeerJob.NAME,
+        config.parallelism(), inputPartitions, config.checkpointInterval(), FlinkSettings.checkpointDir(config.dataDir()),
         restoreFrom.map(path -> "restoring from " + path).orElse("no checkpoint to restore from"));
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.getExecutionEnvironment(FlinkSettings.of(config, restoreFrom));
-    PeerJob.build(env, config.jobSettings(), config.kafkaIo());
+    PeerJob.build(env, config.jobSettings(inputPartitions), config.kafkaIo());
     try {
       env.execute(PeerJob.NAME);
       return ExitCode.OK.code();

@@ -25,7 +25,7 @@ public final class Events {
     return new JobSettings("flink-", Map.of("schema.registry.url", "file:"), Duration.ofMinutes(2),
         Duration.ofMinutes(10), Duration.ofMinutes(5), Duration.ofDays(7), Set.of("EUR", "GBP", "USD"),
         Set.of("PLACED", "CANCELLED", "FULFILLED"), Set.of("SUCCEEDED", "DECLINED", "FAILED"),
-        new BigDecimal("1000000.00"), Duration.ofDays(7), Duration.ofMinutes(30));
+        new BigDecimal("1000000.00"), Duration.ofDays(7), Duration.ofMinutes(30), Duration.ofMinutes(10), 2);
   }
 
   public static Order order(String eventId, String orderId, String status, long eventTime, long offset) {
@@ -40,7 +40,7 @@ public final class Events {
   }
 
   public static Payment payment(String eventId, String orderId, String outcome, long eventTime, long offset) {
-    return new Payment(eventId, "p-" + eventId, orderId, new BigDecimal("12.50"), outcome, eventTime, 1, offset);
+    return new Payment(eventId, "p-" + eventId, orderId, new BigDecimal("12.50"), outcome, eventTime, 0, offset);
   }
 
   /** The value of an output record, read back with its contract's schema. */

@@ -1,6 +1,6 @@
 package dev.lakehouse.e2e.dashboard;
 
-import dev.lakehouse.e2e.harness.Prerequisites;
+import dev.lakehouse.testkit.Prerequisites;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

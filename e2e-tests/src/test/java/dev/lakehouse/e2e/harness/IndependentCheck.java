@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,14 +20,25 @@ public final class IndependentCheck {
 
   public record Result(int exitCode, String output) {}
 
-  /** Runs the checker against the stack's data folder; its report goes to {@code <data>/independent-check.txt}. */
-  public static Result run(PipelineStack stack, Duration timeout) throws IOException, InterruptedException {
-    Path repo = RepoDir.get();
-    Path script = repo.resolve("checker/bin/lakehouse-check");
+  /**
+   * The checker's Python modules in the venv ({@link dev.lakehouse.testkit.Prerequisites}): call it before the run it
+   * judges, so that a missing venv skips (or, in CI, fails) the test at once, not after minutes of
+   * pipeline and the oracle's verdict.
+   */
+  public static void require() throws IOException, InterruptedException {
     ProjectVenv.requireModules("pyiceberg", "confluent_kafka", "fastavro");
+  }
+
+  /**
+   * Runs the checker against the stack's data folder with {@code options} (e.g. {@code --strict});
+   * its report goes to {@code <data>/independent-check.txt}. {@link #require} first.
+   */
+  public static Result run(PipelineStack stack, Duration timeout, String... options) throws IOException, InterruptedException {
+    Path script = RepoDir.get().resolve("checker/bin/lakehouse-check");
     Path report = stack.config().dataDir().resolve("independent-check.txt");
-    Process process = new ProcessBuilder(script.toString(), "--data-dir", stack.config().dataDir().toString())
-        .redirectErrorStream(true).redirectOutput(report.toFile()).start();
+    List<String> command = new ArrayList<>(List.of(script.toString(), "--data-dir", stack.config().dataDir().toString()));
+    command.addAll(List.of(options));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(report.toFile()).start();
     if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new IllegalStateException("The independent checker did not finish within " + timeout + "; see " + report);

@@ -19,6 +19,7 @@ import dev.lakehouse.local.stack.StackHandle;
 import dev.lakehouse.local.stack.components.StreamsComponent;
 import dev.lakehouse.local.stack.components.TrinoComponent;
 import dev.lakehouse.testkit.FreePorts;
+import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoScripts;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.lakehouse.e2e.harness;
 
 import dev.lakehouse.testkit.DbtProject;
+import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -41,6 +41,7 @@ public final class PeerConfig {
   public static final String MAX_AMOUNT = "validation.max-amount";
   public static final String REFERENCE_HISTORY_RETENTION = "reference.history-retention";
   public static final String PAYMENT_JOIN_WINDOW = "payment-join.window";
+  public static final String PAYMENT_JOIN_MAX_INPUT_SKEW = "payment-join.max-input-skew";
 
   static final String KAFKA_PREFIX = "kafka.";
   static final String FLINK_PREFIX = "flink.";
@@ -82,7 +83,10 @@ public final class PeerConfig {
           "How far back, behind the newest version of the same customer or merchant, older versions are kept "
               + "for the as-of lookup.")
       .define(PAYMENT_JOIN_WINDOW, Type.STRING, "30m", DurationText.validator(), Importance.MEDIUM,
-          "How long after an order its successful payment is looked for.");
+          "How long after an order its successful payment is looked for.")
+      .define(PAYMENT_JOIN_MAX_INPUT_SKEW, Type.STRING, "10m", DurationText.validator(), Importance.MEDIUM,
+          "How far the orders and the payments of a partition may run apart (in event time) before a join "
+              + "deadline also falls due on the input ahead alone, so that nothing waits for an input that stopped.");
 
   private final Map<String, Object> values;
   private final Map<String, String> raw;
@@ -109,10 +113,12 @@ public final class PeerConfig {
     return new PeerConfig(Map.copyOf(settings));
   }
 
-  public JobSettings jobSettings() {
+  /** @param inputPartitions the partition count of {@code orders} and {@code payments}, read from Kafka */
+  public JobSettings jobSettings(int inputPartitions) {
     return new JobSettings(string(TOPIC_PREFIX), registryConfig(), duration(WINDOW_GRACE), duration(DEDUP_WINDOW),
         duration(MAX_FUTURE_SKEW), duration(HORIZON), set(CURRENCIES), set(ORDER_STATUSES), set(PAYMENT_OUTCOMES),
-        maxAmount(), duration(REFERENCE_HISTORY_RETENTION), duration(PAYMENT_JOIN_WINDOW));
+        maxAmount(), duration(REFERENCE_HISTORY_RETENTION), duration(PAYMENT_JOIN_WINDOW),
+        duration(PAYMENT_JOIN_MAX_INPUT_SKEW), inputPartitions);
   }
 
   public KafkaIo kafkaIo() {

@@ -12,6 +12,11 @@ import java.util.Set;
  *
  * @param topicPrefix prefix of every output topic, so that both systems can write to one broker
  * @param registryConfig schema registry client settings ({@code schema.registry.url}, ...)
+ * @param paymentJoinMaxInputSkew how far one input of a partition may run behind the other before a
+ *     deadline falls due on the one ahead alone
+ * @param inputPartitions the partition count of {@code orders} and of {@code payments} (read from
+ *     Kafka at startup): the order tracker owns whole input partitions, and a window closes once
+ *     every partition has closed it
  */
 public record JobSettings(
     String topicPrefix,
@@ -25,7 +30,9 @@ public record JobSettings(
     Set<String> paymentOutcomes,
     BigDecimal maxAmount,
     Duration referenceHistoryRetention,
-    Duration paymentJoinWindow)
+    Duration paymentJoinWindow,
+    Duration paymentJoinMaxInputSkew,
+    int inputPartitions)
     implements Serializable {
 
   public static final Duration WINDOW_SIZE = Duration.ofMinutes(1);

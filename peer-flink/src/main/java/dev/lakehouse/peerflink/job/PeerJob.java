@@ -2,14 +2,13 @@ package dev.lakehouse.peerflink.job;
 
 import dev.lakehouse.peerflink.enrich.OrderEnrichment;
 import dev.lakehouse.peerflink.input.InputRouter;
-import dev.lakehouse.peerflink.join.OrderPaymentJoin;
+import dev.lakehouse.peerflink.join.OrderTracker;
 import dev.lakehouse.peerflink.model.Input;
 import dev.lakehouse.peerflink.model.KafkaOutput;
-import dev.lakehouse.peerflink.model.Order;
-import dev.lakehouse.peerflink.model.Payment;
+import dev.lakehouse.peerflink.model.OrderOrPayment;
 import dev.lakehouse.peerflink.model.ReferenceVersion;
 import dev.lakehouse.peerflink.model.TimedAmount;
-import dev.lakehouse.peerflink.window.LateEvents;
+import dev.lakehouse.peerflink.window.PartitionWatermarks;
 import dev.lakehouse.peerflink.window.TotalsAggregate;
 import dev.lakehouse.peerflink.window.WindowRows;
 import dev.lakehouse.schemas.Topics;
@@ -22,23 +21,25 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
-import org.apache.flink.util.OutputTag;
 
 /**
  * The Streams app's job as a Flink dataflow (every operator has a stable uid, so a checkpoint
  * restores into the same graph):
  *
  * <pre>
- * orders, payments --(watermarks per partition)--> validation --> dead-letters
- *   --keyBy order_id--> dedup + order-payment join --> order-payments, UNKNOWN_ORDER dead letters
- *        unique orders --> enrichment (broadcast reference versions) --> orders-enriched
- *        unique PLACED orders --keyBy currency:merchant--> 1-minute windows --> revenue-by-merchant-1m
- *        unique payments --keyBy outcome--> 1-minute windows --> payments-by-outcome-1m
- *        (late for their window --> late-events)
- * customers, merchants --> validation --> dead-letters; versions --broadcast--> enrichment
+ * orders, payments --> validation (horizon per input partition) --> dead-letters
+ *   --keyBy input partition--> order tracker (+ broadcast reference versions): dedup, order-payment
+ *        join, enrichment, lateness, per partition clocks
+ *        --> orders-enriched, order-payments, UNKNOWN_ORDER dead letters, late-events (a sink chained to it)
+ *        on-time PLACED orders --(watermark: slowest partition)--keyBy currency:merchant--> 1-minute windows
+ *        on-time payments --(watermark: slowest partition)--keyBy outcome--> 1-minute windows
+ * customers, merchants --> validation --> dead-letters; versions --broadcast--> order tracker
  * </pre>
  *
- * All outputs go through one exactly-once Kafka sink.
+ * No source emits watermarks: time is each input partition's own stream time, as in the Streams app
+ * (the order tracker's clocks); only the windows get a watermark, from the partitions' window
+ * stream times ({@link PartitionWatermarks}). Two exactly-once Kafka sinks: the tracker's, chained
+ * to it, and one for the rest (dead letters of validation, window rows).
  */
 public final class PeerJob {
   public static final String NAME = "lakehouse-peer-flink";
@@ -46,14 +47,13 @@ public final class PeerJob {
   private PeerJob() {}
 
   public static void build(StreamExecutionEnvironment env, JobSettings settings, KafkaIo kafka) {
-    // per partition: the highest event time minus the grace, so a window fires once when stream time passes end + grace
-    WatermarkStrategy<Input> eventTime = WatermarkStrategy.<Input>forBoundedOutOfOrderness(settings.windowGrace())
-        .withTimestampAssigner((input, kafkaTimestamp) -> input.watermarkTimestamp());
+    // every record's timestamp is its event time (the windows assign by it), but no source emits watermarks
+    WatermarkStrategy<Input> eventTime = WatermarkStrategy.<Input>noWatermarks()
+        .withTimestampAssigner((input, kafkaTimestamp) -> input.eventTime() != null ? input.eventTime() : kafkaTimestamp);
     SingleOutputStreamOperator<KafkaOutput> events = env
         .fromSource(kafka.source("events", List.of(Topics.ORDERS, Topics.PAYMENTS), settings), eventTime, "events")
         .uid("events-source")
         .process(new InputRouter(settings)).name("events-validation").uid("events-validation");
-    // reference versions are looked up as of an order's time, never windowed: they hold no watermark back
     SingleOutputStreamOperator<KafkaOutput> references = env
         .fromSource(kafka.source("references", List.of(Topics.CUSTOMERS, Topics.MERCHANTS), settings),
             WatermarkStrategy.noWatermarks(), "references")
@@ -62,36 +62,35 @@ public final class PeerJob {
     BroadcastStream<ReferenceVersion> versions =
         references.getSideOutput(InputRouter.REFERENCES).broadcast(OrderEnrichment.VERSIONS);
 
-    SingleOutputStreamOperator<KafkaOutput> orderPayments = events.getSideOutput(InputRouter.ORDERS)
-        .keyBy(Order::orderId)
-        .connect(events.getSideOutput(InputRouter.PAYMENTS).keyBy(Payment::orderId))
-        .process(new OrderPaymentJoin(settings)).name("dedup-and-order-payments").uid("dedup-and-order-payments");
-    DataStream<Order> orders = orderPayments.getSideOutput(OrderPaymentJoin.UNIQUE_ORDERS);
-    DataStream<Payment> payments = orderPayments.getSideOutput(OrderPaymentJoin.UNIQUE_PAYMENTS);
+    PartitionKeys partitions = PartitionKeys.of(settings.inputPartitions());
+    KeySelector<OrderOrPayment, Integer> inputPartition = event -> partitions.keyOf(event.partition());
+    SingleOutputStreamOperator<KafkaOutput> tracked = events.getSideOutput(InputRouter.EVENTS)
+        .keyBy(inputPartition, Types.INT)
+        .connect(versions)
+        .process(new OrderTracker(settings)).name("order-tracker").uid("order-tracker");
+    // most outputs (enriched orders, order payments, late events): a sink chained to the tracker, no shuffle
+    tracked.sinkTo(kafka.sink("tracked")).name("tracked-outputs").uid("tracked-outputs");
 
-    DataStream<KafkaOutput> enriched = orders.connect(versions)
-        .process(new OrderEnrichment(settings)).name("orders-enriched").uid("orders-enriched");
-    DataStream<KafkaOutput> revenue = windowed(orders.filter(Order::isPlaced).name("placed-orders").uid("placed-orders"),
-        WindowRows.revenue(settings), "revenue-by-merchant-1m", settings);
-    DataStream<KafkaOutput> byOutcome =
-        windowed(payments, WindowRows.paymentsByOutcome(settings), "payments-by-outcome-1m", settings);
-
-    events.union(references, orderPayments, enriched, revenue, byOutcome)
-        .sinkTo(kafka.sink()).name("outputs").uid("outputs");
+    DataStream<KafkaOutput> revenue = windowed(tracked.getSideOutput(OrderTracker.WINDOWED_ORDERS),
+        WindowRows.revenue(settings), "revenue-by-merchant-1m", partitions, settings);
+    DataStream<KafkaOutput> byOutcome = windowed(tracked.getSideOutput(OrderTracker.WINDOWED_PAYMENTS),
+        WindowRows.paymentsByOutcome(settings), "payments-by-outcome-1m", partitions, settings);
+    events.union(references, revenue, byOutcome)
+        .sinkTo(kafka.sink("other")).name("outputs").uid("outputs");
   }
 
-  /** Final totals per key and 1-minute window, emitted once; events too late for their window become late-event rows. */
+  /**
+   * Final totals per key and 1-minute window, emitted once, when every input partition has closed
+   * the window. The events come from the order tracker, which sent the late ones to late-events.
+   */
   private static <T extends TimedAmount> DataStream<KafkaOutput> windowed(DataStream<T> events, WindowRows rows,
-      String name, JobSettings settings) {
-    OutputTag<T> late = new OutputTag<>(name + "-late", events.getType());
+      String name, PartitionKeys partitions, JobSettings settings) {
     KeySelector<T, String> windowKey = TimedAmount::windowKey;
-    SingleOutputStreamOperator<KafkaOutput> closed = events
+    return events
+        .transform(name + "-watermarks", events.getType(), new PartitionWatermarks<T>(partitions, settings.windowGrace()))
+        .uid(name + "-watermarks")
         .keyBy(windowKey, Types.STRING)
         .window(TumblingEventTimeWindows.of(JobSettings.WINDOW_SIZE))
-        .sideOutputLateData(late)
         .aggregate(new TotalsAggregate<>(), rows).name(name).uid(name);
-    DataStream<KafkaOutput> lateRows = closed.getSideOutput(late)
-        .process(new LateEvents<T>(settings)).returns(KafkaOutput.class).name(name + "-late").uid(name + "-late");
-    return closed.union(lateRows);
   }
 }

@@ -21,15 +21,6 @@ public record Input(
     ReferenceVersion reference,
     Violation violation) {
 
-  /**
-   * The timestamp that drives watermarks: the event time of a usable record. A rejected one gets
-   * the smallest timestamp so that it never moves a watermark (an event time far in the future
-   * would close every window).
-   */
-  public long watermarkTimestamp() {
-    return violation == null && eventTime != null ? eventTime : Long.MIN_VALUE;
-  }
-
   public Input rejected(Violation why) {
     return new Input(topic, partition, offset, key, value, headerNames, headerValues, eventTime, null, null, null, why);
   }

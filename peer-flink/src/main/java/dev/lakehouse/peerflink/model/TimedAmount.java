@@ -8,6 +8,9 @@ public interface TimedAmount {
 
   long eventTime();
 
+  /** The partition of its input topic it was read from. */
+  int partition();
+
   /** The window key: {@code currency:merchant_id} for revenue, the outcome for payments. */
   String windowKey();
 }

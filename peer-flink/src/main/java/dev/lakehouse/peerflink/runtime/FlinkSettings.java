@@ -1,6 +1,7 @@
 package dev.lakehouse.peerflink.runtime;
 
 import dev.lakehouse.peerflink.config.PeerConfig;
+import dev.lakehouse.peerflink.job.PartitionKeys;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.flink.configuration.CheckpointingOptions;
@@ -27,6 +28,7 @@ public final class FlinkSettings {
     Path data = config.dataDir();
     Configuration flink = new Configuration();
     flink.set(CoreOptions.DEFAULT_PARALLELISM, config.parallelism());
+    flink.set(PipelineOptions.MAX_PARALLELISM, PartitionKeys.MAX_PARALLELISM);
     flink.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
     flink.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
     flink.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpointDir(data).toUri().toString());

@@ -17,7 +17,7 @@ class PeerConfigTest {
 
   @Test
   void theDefaultsAreTheStreamsAppsTopologyDefaults() {
-    JobSettings settings = PeerConfig.of(Map.of()).jobSettings();
+    JobSettings settings = PeerConfig.of(Map.of()).jobSettings(2);
 
     assertThat(settings.windowGrace()).isEqualTo(Duration.ofMinutes(2));
     assertThat(settings.dedupWindow()).isEqualTo(Duration.ofMinutes(10));
@@ -29,6 +29,8 @@ class PeerConfigTest {
     assertThat(settings.maxAmount()).isEqualByComparingTo(new BigDecimal("1000000.00"));
     assertThat(settings.referenceHistoryRetention()).isEqualTo(Duration.ofDays(7));
     assertThat(settings.paymentJoinWindow()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(settings.paymentJoinMaxInputSkew()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(settings.inputPartitions()).isEqualTo(2);
     assertThat(settings.outputTopic("orders-enriched")).isEqualTo("flink-orders-enriched");
   }
 
@@ -43,8 +45,8 @@ class PeerConfigTest {
         "LAKEHOUSE_FLINK_KAFKA_SASL_MECHANISM", "SCRAM-SHA-512",
         "OTHER", "ignored"));
 
-    assertThat(config.jobSettings().windowGrace()).isEqualTo(Duration.ofMinutes(3));
-    assertThat(config.jobSettings().paymentJoinWindow()).isEqualTo(Duration.ofMinutes(20));
+    assertThat(config.jobSettings(2).windowGrace()).isEqualTo(Duration.ofMinutes(3));
+    assertThat(config.jobSettings(2).paymentJoinWindow()).isEqualTo(Duration.ofMinutes(20));
     assertThat(config.parallelism()).isEqualTo(3);
     assertThat(config.kafkaIo().clientProperties())
         .containsEntry("security.protocol", "SASL_SSL").containsEntry("sasl.mechanism", "SCRAM-SHA-512")

@@ -48,7 +48,7 @@ class InputReaderTest {
     assertThat(input.order().orderId()).isEqualTo("o1");
     assertThat(input.order().amount()).isEqualByComparingTo("12.50");
     assertThat(input.order().offset()).isEqualTo(42L);
-    assertThat(input.watermarkTimestamp()).isEqualTo(T0);
+    assertThat(input.eventTime()).isEqualTo(T0);
   }
 
   @Test
@@ -110,12 +110,11 @@ class InputReaderTest {
   }
 
   @Test
-  void bytesThatAreNotTheWireFormatAreADeserializationDeadLetterThatMovesNoWatermark() {
+  void bytesThatAreNotTheWireFormatAreADeserializationDeadLetter() {
     Input input = reader.read(record(Topics.ORDERS, "o1", "hello".getBytes(StandardCharsets.UTF_8)), NOW);
 
     assertThat(input.violation().errorClass()).isEqualTo("DESERIALIZATION");
     assertThat(input.violation().exceptionClass()).endsWith("WireFormatException");
-    assertThat(input.watermarkTimestamp()).isEqualTo(Long.MIN_VALUE);
   }
 
   @Test
@@ -160,6 +159,29 @@ class InputReaderTest {
   void aTombstoneWithoutAKeyIsAMissingKeyDeadLetter() {
     assertThat(reader.read(record(Topics.MERCHANTS, null, null), NOW).violation().errorClass())
         .isEqualTo("MISSING_KEY");
+  }
+
+  @Test
+  void theHorizonIsJudgedByTheStreamTimeOfTheRecordsOwnInputPartition() throws Exception {
+    long weekAndADay = 8 * 24 * 60 * Events.MINUTE;
+    try (OneInputStreamOperatorTestHarness<Input, KafkaOutput> router =
+        ProcessFunctionTestHarnesses.forProcessFunction(new InputRouter(Events.settings()))) {
+      router.processElement(onPartition(1, order("o1", "PLACED", "EUR", "12.50", T0)), T0);
+      router.processElement(onPartition(1, order("o2", "PLACED", "EUR", "12.50", T0 - weekAndADay)), T0);
+      router.processElement(onPartition(2, order("o3", "PLACED", "EUR", "12.50", T0 - weekAndADay)), T0);
+
+      assertThat(router.extractOutputValues()).extracting(output -> Events.decode(output, Topics.DEAD_LETTERS))
+          .extracting(row -> row.get("error_class") + " " + row.get("record_key") + " " + row.get("source_partition"))
+          .containsExactly("EVENT_TIME_OUT_OF_RANGE o2 1");
+      assertThat(router.getSideOutput(InputRouter.EVENTS)).extracting(r -> r.getValue().order().orderId())
+          .containsExactly("o1", "o3");
+    }
+  }
+
+  private Input onPartition(int partition, GenericRecord order) {
+    String key = order.get("order_id").toString();
+    return reader.read(new ConsumerRecord<>(Topics.ORDERS, partition, 7L, T0, TimestampType.CREATE_TIME, -1, -1,
+        key.getBytes(StandardCharsets.UTF_8), encode(Topics.ORDERS, order), new RecordHeaders(), Optional.empty()), NOW);
   }
 
   private Input read(GenericRecord order) {

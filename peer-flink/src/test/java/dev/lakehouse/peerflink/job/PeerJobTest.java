@@ -20,14 +20,14 @@ class PeerJobTest {
     // generic (Kryo) types are disabled, so any type Flink could not analyse would fail here
     StreamExecutionEnvironment env =
         StreamExecutionEnvironment.getExecutionEnvironment(FlinkSettings.of(config, Optional.empty()));
-    PeerJob.build(env, config.jobSettings(), config.kafkaIo());
+    PeerJob.build(env, config.jobSettings(4), config.kafkaIo());
 
     StreamGraph graph = env.getStreamGraph();
     JobGraph jobGraph = graph.getJobGraph();
 
     assertThat(graph.getStreamNodes()).extracting(StreamNode::getTransformationUID)
-        .contains("events-source", "references-source", "events-validation", "dedup-and-order-payments",
-            "orders-enriched", "revenue-by-merchant-1m", "payments-by-outcome-1m", "outputs");
+        .contains("events-source", "references-source", "events-validation", "order-tracker", "tracked-outputs",
+            "revenue-by-merchant-1m-watermarks", "revenue-by-merchant-1m", "payments-by-outcome-1m", "outputs");
     assertThat(jobGraph.getNumberOfVertices()).isGreaterThan(5);
   }
 }

@@ -13,6 +13,7 @@ import dev.lakehouse.schemas.registry.SchemaRegistry;
 import dev.lakehouse.schemas.testing.FakeConfluentRegistry;
 import dev.lakehouse.schemas.testing.Normalized;
 import dev.lakehouse.schemas.testing.SampleRecords;
+import dev.lakehouse.testkit.Prerequisites;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -25,13 +26,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.generic.GenericRecord;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * Our serde against Confluent's own (confluent-kafka for Python, which uses fastavro), both talking
  * to one registry over the Confluent REST API: each must read what the other writes, and the bytes
- * should be equal. Skipped, with the setup command, where the project venv is missing.
+ * should be equal. Where the project venv is missing: skipped, with the setup command, on a
+ * developer's machine, and failed in CI (testkit's {@link Prerequisites}).
  */
 class ConfluentPythonInteropTest {
   private static final String SETUP = "python3 -m venv .venv && .venv/bin/pip install -r "
@@ -42,17 +43,17 @@ class ConfluentPythonInteropTest {
 
   private Path python;
 
-  /** An assumption in the test itself, so the skip and its message show in the test report. */
+  /** In the test itself, so the skip (or the failure in CI) and its message show in the test report. */
   private void requirePython() throws IOException, InterruptedException {
     Optional<Path> found = pythonExecutable();
-    Assumptions.assumeTrue(found.isPresent(),
-        "Skipping: no Python venv at " + System.getProperty("python.executable") + "; set it up with " + SETUP);
+    Prerequisites.require(found.isPresent(),
+        "no Python venv at " + System.getProperty("python.executable") + " or .venv; set it up with " + SETUP);
     python = found.get();
     Process check = new ProcessBuilder(python.toString(), "-c",
         "import confluent_kafka.schema_registry.avro, fastavro").redirectErrorStream(true).start();
     boolean done = check.waitFor(60, TimeUnit.SECONDS);
-    Assumptions.assumeTrue(done && check.exitValue() == 0,
-        "Skipping: confluent-kafka is not installed in " + python + "; install it with " + SETUP);
+    Prerequisites.require(done && check.exitValue() == 0,
+        "confluent-kafka is not installed in " + python + "; install it with " + SETUP);
   }
 
   private static Optional<Path> pythonExecutable() {

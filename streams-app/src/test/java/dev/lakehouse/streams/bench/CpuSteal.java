@@ -10,9 +10,10 @@ import java.util.Locale;
  * The share of this machine's CPU time that its hypervisor gave to other guests over a span (the
  * {@code steal} column of {@code /proc/stat}): on a quiet machine it is 0, and a ratio measured
  * while it is not compares the two sides under different machines. {@link #since} reads "n/a"
- * where {@code /proc/stat} is missing (not Linux).
+ * where {@code /proc/stat} is missing (not Linux). Public for peer-flink's benchmark, which prints it
+ * beside its figures too.
  */
-final class CpuSteal {
+public final class CpuSteal {
   private static final Path PROC_STAT = Path.of("/proc/stat");
   // user nice system idle iowait irq softirq steal: the fields of the "cpu" line summed as time
   private static final int FIELDS = 8;
@@ -25,12 +26,12 @@ final class CpuSteal {
   }
 
   /** Starts a span now. */
-  static CpuSteal start() {
+  public static CpuSteal start() {
     return new CpuSteal(read());
   }
 
   /** The steal share since {@link #start}, e.g. "3 %", or "n/a". */
-  String since() {
+  public String since() {
     long[] end = read();
     if (start == null || end == null) {
       return "n/a";

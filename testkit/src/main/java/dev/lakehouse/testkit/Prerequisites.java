@@ -1,11 +1,11 @@
-package dev.lakehouse.e2e.harness;
+package dev.lakehouse.testkit;
 
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * What a test needs beyond the build (the Python venv, Trino): missing on a developer's machine, the
- * test is skipped and says why; missing in CI ({@code CI=true}), it fails, so CI never passes by
- * skipping.
+ * The project's rule for what a test needs beyond the build (the Python venv, Trino, Chromium):
+ * missing on a developer's machine, the test is skipped and says why; missing in CI ({@code
+ * CI=true}, which {@code .ci/run} exports), it fails, so CI never passes by skipping.
  */
 public final class Prerequisites {
   private Prerequisites() {}
