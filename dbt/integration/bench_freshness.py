@@ -1,5 +1,6 @@
-"""Benchmark: freshness of ops_current_hour with the marts run on a schedule (dbt/bin/schedule.py):
-time from an order event landing in orders_enriched to its order showing in the view.
+"""Benchmark: freshness of ops_current_hour with the marts run on a schedule (dbt/bin/schedule.py)
+beside it, as in production: time from an order event landing in orders_enriched to its order
+showing in the view (which reads the landed events, so no scheduled run stands in between).
 Goal: <= 60 s (event produced -> visible; the pipeline's produce -> landed time adds to this).
 Needs the marts built in schema `bench` (bench.py does that). Run through dbt/bin/bench.sh.
 """

@@ -129,12 +129,18 @@ def dbt_build(schema, *args):
 class SeedClock:
     """Fixes where the seeded batches fall, whatever the wall clock: batch 1's on-time events end
     20 s into a minute, and batch 2's start 40 s into that same minute, so one 1-minute window
-    holds on-time events of both batches (the boundary a run's timing used to hit only sometimes)."""
+    holds on-time events of both batches (the boundary a run's timing used to hit only sometimes).
+    Batch 0 is an hour OLD_DAYS back, older than every window the models bound their reads by (the
+    merge window of fct_orders, the tests' window); batch 2 brings late events for it."""
+
+    OLD_DAYS = 10
 
     def __init__(self, now):
         self.minute = now.replace(second=0, microsecond=0)
         self.first_end = self.minute - dt.timedelta(hours=1) + dt.timedelta(seconds=20)
         self.second_end = self.minute + dt.timedelta(seconds=40)
+        self.old_end = self.first_end - dt.timedelta(days=self.OLD_DAYS)
+        self.old_hour = self.old_end.replace(minute=0, second=0, microsecond=0)
 
 
 SEED_CLOCK = SeedClock(dt.datetime.now(UTC))
@@ -142,6 +148,8 @@ SEED_CLOCK = SeedClock(dt.datetime.now(UTC))
 
 def seed_first_batch(trino_db):
     seed.create_tables(trino_db.conn)
+    seed.seed_batch(trino_db.conn, batch=0, orders=300, end=SEED_CLOCK.old_end,
+                    processed=SEED_CLOCK.old_end + dt.timedelta(minutes=5))
     seed.seed_batch(trino_db.conn, batch=1, orders=5000, end=SEED_CLOCK.first_end,
                     processed=dt.datetime.now(UTC) - dt.timedelta(minutes=10))
 
@@ -152,6 +160,9 @@ def add_more_events(trino_db):
         # new hours, plus late events for the hours the first build made
         seed.seed_batch(trino_db.conn, batch=2, orders=2000, end=SEED_CLOCK.second_end,
                         processed=dt.datetime.now(UTC) - dt.timedelta(minutes=2))
+        # late events for batch 0's old hour: new orders placed then, and cancellations of its orders
+        seed.seed_late_events(trino_db.conn, batch=3, orders=40, hour=SEED_CLOCK.old_hour,
+                              processed=dt.datetime.now(UTC) - dt.timedelta(minutes=1))
     elif command:
         subprocess.run(command, shell=True, check=True)
     else:

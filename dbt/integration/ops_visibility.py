@@ -1,7 +1,7 @@
 """Watches which orders ops_current_hour counts, for the freshness benchmark: prints
-`<order_id> <epoch ms>` the first time each order is in the view's scope (fct_orders rows placed
-in the current UTC hour: the view aggregates them per merchant, so an order's id is only visible
-there). Polls every --poll seconds until stopped.
+`<order_id> <epoch ms>` the first time each order is in ops_orders_this_hour, the serving view
+whose orders ops_current_hour and ops_orders_per_minute count (they aggregate the ids away).
+Polls every --poll seconds until stopped.
 
     python ops_visibility.py --port 18080 --schema ops_bench > seen.tsv
 """
@@ -26,10 +26,8 @@ def main():
         started = time.monotonic()
         polled_ms = int(time.time() * 1000)  # the query reads the tables as of its start
         try:
-            rows = seed.execute(conn, f"""
-                select order_id from iceberg.{args.schema}.fct_orders
-                where placed_at >= (select max(hour_started_at) from iceberg.{args.schema}.ops_current_hour)""")
-        except Exception as e:  # the marts do not exist until the first scheduled run
+            rows = seed.execute(conn, f"select order_id from iceberg.{args.schema}.ops_orders_this_hour")
+        except Exception as e:  # the views do not exist until the first dbt run
             print(f"not readable yet: {e}", file=sys.stderr, flush=True)
             rows = []
         for (order_id,) in rows:

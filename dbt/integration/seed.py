@@ -81,6 +81,20 @@ TABLES = {
         processing_time timestamp(6) with time zone""",
 }
 
+# Each table partitioned as the sink's tables are (connect-config connectors/base.json), so the
+# models' bounds prune here as they do on the landed tables.
+PARTITIONING = {
+    "orders_enriched": "hour(event_time)",
+    "revenue_by_merchant_1m": "day(window_start)",
+    "payments_by_outcome_1m": "day(window_start)",
+    "late_events": "day(window_start)",
+    "order_payments": "hour(event_time)",
+    "dead_letters": "day(processing_time)",
+    "pipeline_ledger": "day(emitted_at)",
+    "customers_versions": "day(processing_time)",
+    "merchants_versions": "day(processing_time)",
+}
+
 # the landed versions tables, as (topic, id prefix, the attributes of version `batch` of id `i`)
 VERSIONED = {
     "customers_versions": ("customers", "c-", lambda i, batch: (
@@ -114,17 +128,8 @@ def create_tables(conn, schema="lakehouse", orders_v3_columns=True):
     for table, columns in TABLES.items():
         if table == "orders_enriched" and orders_v3_columns:
             columns += "".join(f", {name} {type_}" for name, type_ in ORDERS_V3_COLUMNS.items())
-        execute(
-            conn,
-            f"create table if not exists iceberg.{schema}.{table} ({columns}) "
-            "with (format = 'PARQUET', partitioning = ARRAY['day(emitted_at)'])"
-            if table == "pipeline_ledger"
-            else f"create table if not exists iceberg.{schema}.{table} ({columns}) "
-            "with (format = 'PARQUET', partitioning = ARRAY['hour(processing_time)'])"
-            if table in ("dead_letters", *VERSIONED)
-            else f"create table if not exists iceberg.{schema}.{table} ({columns}) "
-            "with (format = 'PARQUET', partitioning = ARRAY['hour(event_time)'])",
-        )
+        execute(conn, f"create table if not exists iceberg.{schema}.{table} ({columns}) "
+                      f"with (format = 'PARQUET', partitioning = ARRAY['{PARTITIONING[table]}'])")
 
 
 def add_orders_v3_columns(conn, schema="lakehouse"):
@@ -146,8 +151,12 @@ def ts(value: dt.datetime) -> str:
 def events_sql(batch, orders, end, span, late_every, processed, closed_until):
     """Order events of one batch: each order's PLACED event, plus a status event for every 5th.
     Events in windows that start before `closed_until` (or every `late_every`-th order, moved one
-    span back) are late."""
+    span back) are late. Processed at `processed` (a few ms apart), or, when it is a timedelta, that
+    long after each event's time (as the pipeline processes a live stream)."""
     span_ms = int(span.total_seconds() * 1000)
+    processing_time = (f"date_add('millisecond', {int(processed.total_seconds() * 1000)}, event_time)"
+                       if isinstance(processed, dt.timedelta)
+                       else f"date_add('millisecond', -(cast({orders} - i as bigint) * 3), {ts(processed)})")
     moved_back = f"({batch} > 0 and i % {late_every} = 1)"
     closed = ts(closed_until) if closed_until else "timestamp '1970-01-01 00:00:00 UTC'"
     return f"""
@@ -191,7 +200,7 @@ def events_sql(batch, orders, end, span, late_every, processed, closed_until):
         select
             events.*,
             cast({batch} as bigint) * 10000000 + i * 2 + kind as source_offset,
-            date_add('millisecond', -(cast({orders} - i as bigint) * 3), {ts(processed)}) as processing_time,
+            {processing_time} as processing_time,
             -- as after a sink rebalance, some rows land twice
             case when i % 97 = 5 then 2 else 1 end as copies
         from events
@@ -200,7 +209,8 @@ def events_sql(batch, orders, end, span, late_every, processed, closed_until):
 
 def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=10, processed=None,
                schema="lakehouse"):
-    """Writes one batch into all nine tables of `schema`; returns the processing time it used."""
+    """Writes one batch into all nine tables of `schema`; returns the processing time it used
+    (`processed`: a time, default now, or a timedelta after each event's time)."""
     processed = processed or dt.datetime.now(dt.timezone.utc)
     closed_until = execute(conn, f"select max(window_end) from iceberg.{schema}.revenue_by_merchant_1m")[0][0]
     events = events_sql(batch, orders, end, span, late_every, processed, closed_until)
@@ -297,6 +307,47 @@ def seed_batch(conn, batch, orders, end, span=dt.timedelta(hours=1), late_every=
     return processed
 
 
+def seed_late_events(conn, batch, orders, hour, processed, schema="lakehouse"):
+    """Late order events for an old `hour`, landed at `processed`: `orders` new PLACED orders of that
+    hour (ids o-<batch>-<i>), and a CANCELLED event, an hour after its PLACED event, for every 10th
+    order placed in the hour before (those seed_batch fulfilled: i % 10 = 5). As the Streams app
+    lands an event too late for its window: in orders_enriched and late_events, no window result;
+    no ledger rows (those would carry the present window stream time, as the newest batch's do)."""
+    events = f"""
+        select 'e-{batch}-' || cast(i as varchar) || '-p' as event_id, 'o-{batch}-' || cast(i as varchar) as order_id,
+            'c-' || cast(i % 997 as varchar) as customer_id, 'm-' || lpad(cast(i % {MERCHANTS} as varchar), 2, '0') as merchant_id,
+            'PLACED' as status, cast(10 + i as decimal(18, 2)) as amount, 'EUR' as currency,
+            date_add('second', i * 7, {ts(hour)}) as event_time,
+            cast({batch} as bigint) * 10000000 + i as source_offset
+        from unnest(sequence(0, {orders - 1})) as t(i)
+        union all
+        select distinct 'e-' || substr(order_id, 3) || '-late', order_id,
+            customer_id, merchant_id, 'CANCELLED', amount, currency, date_add('hour', 1, event_time),
+            cast({batch} as bigint) * 10000000 + 5000000 + source_offset % 1000000
+        from iceberg.{schema}.orders_enriched
+        where status = 'PLACED' and event_time >= {ts(hour)} and event_time < {ts(hour + dt.timedelta(hours=1))}
+            and cast(regexp_extract(order_id, '[0-9]+$') as integer) % 10 = 5
+            -- the orders placed before: this statement runs again once the new ones are in the table
+            and order_id not like 'o-{batch}-%'
+    """
+    execute(conn, f"""
+        insert into iceberg.{schema}.orders_enriched (
+            event_id, order_id, customer_id, merchant_id, status, amount, currency, event_time,
+            customer_name, customer_country, customer_segment, merchant_name, merchant_country, merchant_category,
+            source_topic, source_partition, source_offset, processing_time)
+        select event_id, order_id, customer_id, merchant_id, status, amount, currency, event_time,
+            'Customer ' || customer_id, 'NL', 'retail', 'Merchant ' || merchant_id, 'DE', 'books',
+            'orders', cast(source_offset % 3 as integer), source_offset, {ts(processed)}
+        from ({events})""")
+    execute(conn, f"""
+        insert into iceberg.{schema}.late_events
+        select 'order', event_id, order_id, null, merchant_id, currency, status, null, amount,
+            event_time, date_trunc('minute', event_time), date_add('minute', 1, date_trunc('minute', event_time)),
+            {ts(processed)}, date_diff('millisecond', event_time, {ts(processed)}),
+            'orders', cast(source_offset % 3 as integer), source_offset, {ts(processed)}
+        from ({events})""")
+
+
 def versions(table, batch, end, span):
     """Batch `batch`'s versions of the ids of a versions table, as the Streams app writes them (in read
     order per id: offsets grow): one version of every id valid from the middle of the batch's span; in
@@ -318,11 +369,13 @@ def versions(table, batch, end, span):
 
 
 def insert_versions(conn, schema, table, batch, end, span, processed):
+    """`processed` as seed_batch takes it: a time, or a timedelta after each version's valid_from."""
     topic, rows = versions(table, batch, end, span)
+    landed = (lambda valid_from: valid_from + processed) if isinstance(processed, dt.timedelta) else (lambda _: processed)
     text = lambda value: "null" if value is None else "'" + value + "'"
     values = ",\n".join(
         f"({text(key)}, {', '.join(text(a) for a in attributes)}, {str(deleted).lower()}, {ts(valid_from)}, "
-        f"'{topic}', {offset % 3}, {offset}, {ts(processed - dt.timedelta(milliseconds=offset % 1000))})"
+        f"'{topic}', {offset % 3}, {offset}, {ts(landed(valid_from) - dt.timedelta(milliseconds=offset % 1000))})"
         for key, attributes, deleted, valid_from, offset, _ in rows)
     execute(conn, f"insert into iceberg.{schema}.{table} values {values}")
 

@@ -8,6 +8,7 @@ import time
 import pytest
 
 import oracle
+from conftest import SEED_CLOCK
 
 SEEDED = os.environ.get("DBT_TEST_SEED") == "1"
 # checks that run in one of the two modes only are deselected in the other (conftest.py)
@@ -46,6 +47,26 @@ def test_incremental_build_touches_only_the_hours_whose_figures_changed(builds):
         assert restated_built_hours, "the second batch has late events for hours the first build made"
     for key in set(before) - touched:
         assert after[key] == before[key]  # every column, updated_at included
+
+
+@seeded_only
+def test_late_events_for_an_hour_older_than_every_window_restate_it_and_update_its_orders(builds, trino_db, schema):
+    """Batch 0 lies SeedClock.OLD_DAYS back, before every window the models bound their reads by;
+    the second batch brings late events for its hour: 40 new orders and cancellations of orders it
+    fulfilled. The bounds follow what changed, so the hour is restated and the orders are updated
+    in place (merged, not added again)."""
+    old_hour = SEED_CLOCK.old_hour.replace(tzinfo=None)
+    before, after = builds["hourly_before"], builds["hourly_after"]
+    added = sum(row["late_order_count"] for key, row in after.items() if key[2] == old_hour) - sum(
+        row["late_order_count"] for key, row in before.items() if key[2] == old_hour)
+    assert added == 40
+    orders = trino_db.rows(f"select order_id, order_status, placed_at from iceberg.{schema}.fct_orders "
+                           "where order_id like 'o-0-%' or order_id like 'o-3-%'")
+    assert len(orders) == len({o["order_id"] for o in orders}), "an order merged twice"
+    in_old_hour = [o for o in orders if old_hour <= o["placed_at"] < old_hour + dt.timedelta(hours=1)]
+    fulfilled = [o for o in in_old_hour if o["order_id"].startswith("o-0-") and int(o["order_id"][4:]) % 10 == 5]
+    assert fulfilled and all(o["order_status"] == "CANCELLED" for o in fulfilled)
+    assert sum(o["order_id"].startswith("o-3-") for o in in_old_hour) == 40
 
 
 def test_hourly_revenue_is_window_results_plus_late_events(builds):

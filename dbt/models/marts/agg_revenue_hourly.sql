@@ -185,7 +185,8 @@ select * from final
 where not exists (
     select 1
     from {{ this }} as existing
-    where existing.merchant_id = final.merchant_id
+    where existing.revenue_hour >= {{ as_utc(earliest_hour) }}
+        and existing.merchant_id = final.merchant_id
         and existing.currency = final.currency
         and existing.revenue_hour = final.revenue_hour
         and existing.window_order_count = final.window_order_count

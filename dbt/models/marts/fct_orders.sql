@@ -2,6 +2,8 @@
     config(
         unique_key='order_id',
         on_schema_change='append_new_columns',
+        pre_hook="{{ publish_merge_window(ref('stg_orders_enriched')) }}",
+        incremental_predicates=within_merge_window('placed_at'),
         **iceberg_table_config(partitioned_by=['day(placed_at)'])
     )
 }}
@@ -10,9 +12,13 @@
     Events are deduplicated on event_id. An incremental run reads only events processed since the
     high-water mark (minus the lookback), so a late event is picked up whatever its event time;
     a touched order's current row stands in for the events merged before (first PLACED and
-    latest event are associative), so old events are never re-read. -#}
+    latest event are associative), so old events are never re-read. The run reads and merges into
+    only the orders of its merge window (macros/merge_window.sql): those placed since the day of its
+    earliest new event less var order_events_within_days, and those not placed yet. -#}
 {%- set high_water = incremental_high_water('last_processed_at') -%}
 {%- if high_water -%}
+    {%- set events_from = merge_window('events_from') -%}
+    {%- set placed_from = merge_window('placed_from') -%}
     {#- columns added after the mart was first built: a table built before has them only once this
         run's merge appended them (on_schema_change) -#}
     {%- set current_channel = optional_column(this, 'channel', 'varchar') -%}
@@ -30,9 +36,23 @@ new_events as (
     from {{ ref('stg_orders_enriched') }}
     {% if high_water %}
     where processed_at > {{ high_water }}
+        {% if events_from %}and event_at >= {{ events_from }}{% endif %}
     {% endif %}
 
 ),
+
+{% if high_water %}
+-- the current rows of the merge window: every order a new event can touch
+current_orders as (
+
+    select *
+    from {{ this }}
+    {% if placed_from %}
+    where placed_at >= {{ placed_from }} or placed_at is null
+    {% endif %}
+
+),
+{% endif %}
 
 events as (
 
@@ -79,7 +99,7 @@ events as (
         placed_at,
         last_processed_at
 
-    from {{ this }}
+    from current_orders
     where placed_event_id is not null
         and order_id in (select order_id from new_events)
 
@@ -104,33 +124,13 @@ events as (
         last_event_at,
         last_processed_at
 
-    from {{ this }}
+    from current_orders
     where order_id in (select order_id from new_events)
     {% endif %}
 
 ),
 
-placed as (
-
-    select
-        *,
-        row_number() over (partition by order_id order by event_at, event_id) as placed_rank
-
-    from events
-    where order_status = 'PLACED'
-
-),
-
-latest as (
-
-    select
-        *,
-        row_number() over (partition by order_id order by event_at desc, event_id desc) as latest_rank,
-        max(processed_at) over (partition by order_id) as last_processed_at
-
-    from events
-
-),
+{{ placed_and_latest_order_events('events') }},
 
 final as (
 
@@ -181,7 +181,7 @@ select * from final
 -- merge only the orders that changed, so an order re-read through the lookback keeps its updated_at
 where not exists (
     select 1
-    from {{ this }} as existing
+    from current_orders as existing
     where existing.order_id = final.order_id
         and existing.placed_event_id is not distinct from final.placed_event_id
         and existing.last_event_id = final.last_event_id

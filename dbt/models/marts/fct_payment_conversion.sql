@@ -107,7 +107,8 @@ select * from final
 where not exists (
     select 1
     from {{ this }} as existing
-    where existing.merchant_id = final.merchant_id
+    where existing.order_hour >= {{ as_utc(earliest_hour) }}
+        and existing.merchant_id = final.merchant_id
         and existing.currency = final.currency
         and existing.order_hour = final.order_hour
         and existing.order_count = final.order_count

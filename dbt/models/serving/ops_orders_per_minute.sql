@@ -1,16 +1,11 @@
 {#- Orders placed in each minute of the current clock hour (UTC), per currency: the per-minute
-    series behind ops_current_hour's totals (the dashboard's orders and revenue per minute). -#}
+    series behind ops_current_hour's totals (the dashboard's orders and revenue per minute), from the
+    same orders (ops_orders_this_hour, the landed events). -#}
 with
 
 orders as (
 
-    select * from {{ ref('fct_orders') }}
-
-),
-
-current_hour as (
-
-    select {{ current_utc_hour_start() }} as hour_started_at
+    select * from {{ ref('ops_orders_this_hour') }}
 
 ),
 
@@ -19,19 +14,17 @@ final as (
     select
 
         ---------- text
-        orders.currency,
+        currency,
 
         ---------- numerics
         count(*) as placed_order_count,
-        cast(sum(orders.amount) as decimal(18, 2)) as placed_amount,
+        cast(sum(amount) as decimal(18, 2)) as placed_amount,
 
         ---------- timestamps
-        date_trunc('minute', orders.placed_at) as minute_started_at
+        date_trunc('minute', placed_at) as minute_started_at
 
     from orders
-    cross join current_hour
-    where orders.placed_at >= current_hour.hour_started_at
-    group by orders.currency, date_trunc('minute', orders.placed_at)
+    group by currency, date_trunc('minute', placed_at)
 
 )
 

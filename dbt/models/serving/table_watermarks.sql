@@ -4,7 +4,16 @@
     and an event for it that comes later goes to late_events (the marts restate its hour). So a table
     is sealed through the minute its slowest partition closed, and no later than its newest landed
     window (a closed window's result may still be on its way to the table). Partitions that never
-    had a record have no ledger rows and cannot hold the watermark back here. -#}
+    had a record have no ledger rows and cannot hold the watermark back here.
+    Reads the newest rows only: each window table's results, and its topic's ledger rows, written
+    within var newest_rows_window_minutes before the window table's newest append
+    (macros/iceberg_metadata.sql). A partition without records for longer drops out of
+    closed_through_at and input_partitions; sealed_through_at stays the same, since no window result
+    lands before every partition has closed its window, so the newest landed window end is the
+    earlier of the two either way. The ledger is read from the source, not stg_pipeline_ledger: the
+    staging view's copy removal ranks every ledger row ever written, so the bound could not reach
+    the scan through it, and a copy of a ledger row changes nothing here (the first written wins,
+    as there). -#}
 {%- set window_tables = [
     ('revenue_by_merchant_1m', 'orders'),
     ('payments_by_outcome_1m', 'payments'),
@@ -14,15 +23,22 @@ with
 
 latest_per_partition as (
 
+    {% for table, topic in window_tables %}
     select
         source_topic,
         source_partition,
-        window_stream_at,
-        processed_at,
-        row_number() over (partition by source_topic, source_partition order by last_offset desc) as recency
+        window_stream_time as window_stream_at,
+        emitted_at as processed_at,
+        row_number() over (partition by source_partition order by last_offset desc, emitted_at) as recency
 
-    from {{ ref('stg_pipeline_ledger') }}
-    where window_stream_at is not null
+    from {{ source('lakehouse', 'pipeline_ledger') }}
+    where source_topic = '{{ topic }}'
+        and window_stream_time is not null
+        -- the ledger rows written with the window table's newest results: anchored on the window
+        -- table, so a topic without input for a while keeps its watermark
+        and {{ within_newest_appends(source('lakehouse', table), 'emitted_at') }}
+    {% if not loop.last %}union all{% endif %}
+    {% endfor %}
 
 ),
 
@@ -50,6 +66,7 @@ closed_per_topic as (
         max(window_end) as newest_window_end
 
     from {{ source('lakehouse', table) }}
+    where {{ within_newest_appends(source('lakehouse', table), 'processing_time') }}
 
 ),
 {% endfor %}

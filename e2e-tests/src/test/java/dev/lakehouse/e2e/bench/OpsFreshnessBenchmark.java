@@ -24,12 +24,16 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * End-to-end freshness of {@code ops_current_hour}: order event produced -> counted in the view,
- * through the whole pipeline (generator -> Kafka -> Streams app -> Iceberg sink -> orders_enriched
- * -> fct_orders, run by {@code dbt/bin/schedule.py} -> the view), under a steady load with event
- * time following the clock. Baseline from the same run: produced -> landed in orders_enriched
- * (commit time of the first snapshot holding the event). Goal: p99 <= 60 s. Orders of the last
- * {@code bench.holdback-seconds} are left out: without later events, the enrichment joins hold them.
+ * End-to-end freshness of the operations serving views ({@code ops_current_hour} and
+ * {@code ops_orders_per_minute} count the orders of {@code ops_orders_this_hour}): order event
+ * produced -> counted in the view, through the whole pipeline (generator -> Kafka -> Streams app ->
+ * Iceberg sink -> orders_enriched -> the views, which read the landed events), with
+ * {@code dbt/bin/schedule.py} running the marts beside them as in production, under a steady load
+ * with event time following the clock. Baseline from the same run and orders: produced -> landed in
+ * orders_enriched (commit time of the first snapshot holding the event). Goal: serving view p99 <= 15 s
+ * at 500 events/s. Orders of the last {@code bench.holdback-seconds} are left out: without later
+ * events, the enrichment joins hold them. The machine's load average at the start and the end is
+ * printed beside the figures: a latency taken while others load the machine says so.
  *
  * <p>Run: {@code e2e-tests/bench/ops-freshness.sh} (system properties bench.rate, bench.seconds,
  * bench.interval-seconds).
@@ -45,6 +49,7 @@ public final class OpsFreshnessBenchmark {
     String interval = System.getProperty("bench.interval-seconds", "15");
     long holdBackMillis = Integer.getInteger("bench.holdback-seconds", 60) * 1000L;
     Path repo = RepoDir.get();
+    String loadAtStart = loadAverage();
     try (PipelineStack stack = PipelineStack.startForTrino("bench-ops-freshness");
         IcebergTables tables = new IcebergTables(stack.catalogProperties())) {
       stack.startTrino().join();
@@ -64,6 +69,7 @@ public final class OpsFreshnessBenchmark {
         awaitSeen(seen, placed.size(), Duration.ofMinutes(3));
         Map<String, Long> landed = SnapshotArrivals.of(tables.load(OutputTable.ORDERS_ENRICHED), "event_id");
         report(rate, seconds, interval, placed, readSeen(seen), landed);
+        System.out.println("load average (1, 5, 15 min) at the start: " + loadAtStart + "; at the end: " + loadAverage());
       } finally {
         watcher.destroy();
         schedule.destroy();
@@ -130,17 +136,28 @@ public final class OpsFreshnessBenchmark {
       }
     });
     if (toView.isEmpty()) {
-      System.out.println("ops_current_hour freshness: no order measured (seen " + seen.size() + ", landed " + landed.size() + ")");
+      System.out.println("serving view freshness: no order measured (seen " + seen.size() + ", landed " + landed.size() + ")");
       return;
     }
     Percentiles view = new Percentiles(toView);
     Percentiles table = new Percentiles(toTable);
-    System.out.printf("ops_current_hour freshness bench: %.0f events/s for %d s, marts every %s s (dbt/bin/schedule.py)%n",
+    System.out.printf("serving view freshness bench: %.0f events/s for %d s, marts every %s s beside it (dbt/bin/schedule.py)%n",
         rate, seconds, interval);
-    System.out.printf("ops_current_hour freshness (produced -> visible): p50 %.1f s, p99 %.1f s, max %.1f s over %d of %d "
-            + "orders (goal <= 60 s); baseline produced -> landed in orders_enriched: p50 %.1f s, p99 %.1f s; "
-            + "ratio p50 %.2f%n",
+    System.out.printf("ops_orders_this_hour (produced -> counted): p50 %.1f s, p99 %.1f s, max %.1f s over %d of %d orders; "
+            + "baseline produced -> landed in orders_enriched: p50 %.1f s, p99 %.1f s, max %.1f s%n",
         view.at(50) / 1000.0, view.at(99) / 1000.0, view.at(100) / 1000.0, toView.size(), placed.size(),
-        table.at(50) / 1000.0, table.at(99) / 1000.0, (double) view.at(50) / Math.max(1, table.at(50)));
+        table.at(50) / 1000.0, table.at(99) / 1000.0, table.at(100) / 1000.0);
+    System.out.printf("serving view p99: %.1f (goal <= 15 s at 500 events/s)%n", view.at(99) / 1000.0);
+    System.out.printf("landing p99: %.1f (same run and orders: the baseline)%n", table.at(99) / 1000.0);
+  }
+
+  /** /proc/loadavg's three averages, or "unknown" where there is none. */
+  private static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return String.join(", ", fields[0], fields[1], fields[2]);
+    } catch (IOException e) {
+      return "unknown";
+    }
   }
 }

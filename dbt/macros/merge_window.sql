@@ -1,0 +1,82 @@
+{#- The merge window of a mart whose key does not bound its partitions (fct_orders: merged on
+    order_id, partitioned by the day of placed_at): an incremental run reads and merges into only
+    the rows placed since the window's start (and those not placed yet), not every row ever.
+
+    A run's new events name the orders they touch, and an order's events lie within
+    var order_events_within_days of its PLACED event, so every touched order was placed on or after
+    the day of (the earliest event time among the new events - that span): the bound follows what
+    changed, so a late event for an old hour widens the window to reach it.
+
+    The model's pre_hook (publish_merge_window) computes the window once per run and publishes it as
+    a one-row view, <model>__merge_window; the model's reads of its own table and the MERGE's target
+    predicate both read it, so both use one value, and as a constant subquery the engine folds it
+    into a literal that prunes partitions (a predicate with a live subquery and "or ... is null"
+    would prune nothing). The model takes only the new events at or after the window's earliest
+    event time: one that lands between the pre_hook and the model's query and is older is left to
+    the next run, which re-reads it through the lookback. -#}
+
+{% macro merge_window_relation() %}
+    {{ return(this.incorporate(path={'identifier': this.identifier ~ '__merge_window'}, type='view')) }}
+{% endmacro %}
+
+{#- `column` of the published window (events_from, placed_from) as a SQL expression; none in a unit
+    test, where `this` is the fixture's CTE (or none) and no window is published: the model then
+    reads its fixtures unbounded. -#}
+{% macro merge_window(column) %}
+    {% if this is none or this is string %}
+        {{ return(none) }}
+    {% endif %}
+    {% set value = '(select ' ~ column ~ ' from ' ~ merge_window_relation() ~ ')' %}
+    {#- events_from is compared with the sources' zoned event times -#}
+    {{ return("with_timezone(" ~ value ~ ", 'UTC')" if column == 'events_from' else value) }}
+{% endmacro %}
+
+{#- The pre_hook: the window of this run as a one-row view (UTC timestamps, as the marts store them);
+    nothing on a full build. `events` is the relation of the source events (processed_at, event_at). -#}
+{% macro publish_merge_window(events) %}
+    {% if not is_incremental() %}
+        {{ return('') }}
+    {% endif %}
+    {% set high_water = incremental_high_water('last_processed_at') %}
+    {% set earliest_event %}
+        select {{ as_utc('min(event_at)') }} from {{ events }}
+        {% if high_water %}where processed_at > {{ high_water }}{% endif %}
+    {% endset %}
+    {% set events_from = first_value(earliest_event) %}
+    {% set span_days = var('order_events_within_days') %}
+    create or replace view {{ merge_window_relation() }} as
+    select
+        {% if events_from is none -%}
+        {#- no new events: nothing to merge, and none of those that land meanwhile is taken -#}
+        cast(null as timestamp(6)) as events_from,
+        cast(null as timestamp(6)) as placed_from
+        {%- else -%}
+        cast(timestamp '{{ events_from }}' as timestamp(6)) as events_from,
+        date_trunc('day', date_add('day', -{{ span_days }}, cast(timestamp '{{ events_from }}' as timestamp(6))))
+            as placed_from
+        {%- endif %}
+{% endmacro %}
+
+{#- incremental_predicates of a mart merged through its window: the MERGE's target rows whose
+    `column` is in the window, or null (not placed yet). -#}
+{% macro within_merge_window(column) %}
+    {% set start = merge_window('placed_from') %}
+    {% if start is none %}
+        {{ return([]) }}
+    {% endif %}
+    {% set target = merge_target_alias() %}
+    {{ return(['(' ~ target ~ '.' ~ column ~ ' >= ' ~ start ~ ' or ' ~ target ~ '.' ~ column ~ ' is null)']) }}
+{% endmacro %}
+
+{#- The alias the adapter's MERGE gives the target table, for incremental_predicates. -#}
+{% macro merge_target_alias() %}
+    {{ return(adapter.dispatch('merge_target_alias', 'lakehouse')()) }}
+{% endmacro %}
+
+{% macro trino__merge_target_alias() %}
+    {{ return('DBT_INTERNAL_DEST') }}
+{% endmacro %}
+
+{% macro athena__merge_target_alias() %}
+    {{ return('target') }}
+{% endmacro %}
