@@ -14,6 +14,7 @@ UTC = dt.timezone.utc
 HISTORY_BATCH = 100
 RECENT_BATCH = 900
 LATE_BATCHES = 901
+NEXT_BATCH = 910
 # each event processed this long after its event time, as a live stream is: the sink's files then
 # cover a few hours of processing time each, as on the landed tables
 PROCESSING_LAG = dt.timedelta(seconds=5)
@@ -64,3 +65,10 @@ def land_recent_hour(conn, depth, orders_per_hour, now, late_hours):
     seed.seed_batch(conn, RECENT_BATCH, orders_per_hour, now, processed=PROCESSING_LAG, schema=depth.schema)
     for batch, hour in enumerate(late_hours, start=LATE_BATCHES):
         seed.seed_late_events(conn, batch, max(1, orders_per_hour // 10), hour, processed=now, schema=depth.schema)
+
+
+def land_next_minutes(conn, depth, orders, now, minutes):
+    """What lands between two scheduled runs, the same at every depth: `orders` orders over the
+    `minutes` before `now`."""
+    seed.seed_batch(conn, NEXT_BATCH, orders, now, span=dt.timedelta(minutes=minutes), processed=PROCESSING_LAG,
+                    schema=depth.schema)

@@ -1,14 +1,33 @@
 {#- Source rows processed after this point are new to an incremental run: the newest processing
     time already merged into the mart, minus the lookback for rows the sink committed late.
-    Returns none on a full build (or an empty mart): then every row is new.
-    The newest value sits in the rows the latest runs merged, so it is read from the rows merged
-    within a day of the mart's newest snapshot (updated_at; the files of older runs are pruned by
-    their statistics), not from every row ever merged; from the whole mart only when those hold
-    none (nothing merged for a day before the newest snapshot). A high-water mark read too low is
-    safe: the run re-reads more source rows and merges only what changed. -#}
-{% macro incremental_high_water(column='last_processed_at') %}
+    Returns none on a full build (or an empty mart): then every row is new. -#}
+{% macro incremental_high_water(column='last_processed_at', published=false) %}
     {% if not (execute and is_incremental()) %}
         {{ return(none) }}
+    {% endif %}
+    {% set newest = newest_merged(column, published) %}
+    {% if newest is none %}
+        {{ return(none) }}
+    {% endif %}
+    {{ return(after_lookback(newest)) }}
+{% endmacro %}
+
+{% macro after_lookback(newest) %}
+    {{ return(utc_literal(newest) ~ " - interval '" ~ var('incremental_lookback_minutes') ~ "' minute") }}
+{% endmacro %}
+
+{#- The newest `column` merged into the mart (UTC), none when it is empty. `published`: a mart that
+    publishes its high-water mark after each merge (publish_high_water) reads it from that one-row
+    view, at no cost; from the mart when the view is missing.
+    From the mart, the newest value sits in the rows the latest runs merged, so it is read from the
+    rows merged within a day of the mart's newest snapshot (updated_at; the files of older runs are
+    pruned by their statistics), not from every row ever merged; from the whole mart only when those
+    hold none (nothing merged for a day before the newest snapshot). A high-water mark read too low
+    is safe: the run re-reads more source rows and merges only what changed. -#}
+{% macro newest_merged(column, published=false) %}
+    {% set view = high_water_relation() %}
+    {% if published and adapter.get_relation(database=view.database, schema=view.schema, identifier=view.identifier) %}
+        {{ return(first_value("select " ~ column ~ " from " ~ view)) }}
     {% endif %}
     {% set newest_of_recent_runs %}
         select max({{ column }}) from {{ this }}
@@ -20,10 +39,32 @@
     {% if newest is none %}
         {% set newest = first_value("select max(" ~ column ~ ") from " ~ this) %}
     {% endif %}
-    {% if newest is none %}
-        {{ return(none) }}
+    {{ return(newest) }}
+{% endmacro %}
+
+{% macro high_water_relation() %}
+    {{ return(this.incorporate(path={'identifier': this.identifier ~ '__high_water'}, type='view')) }}
+{% endmacro %}
+
+{#- A post_hook: the mart's high-water mark after this run's merge, as a one-row view holding a
+    literal (<model>__high_water, column last_processed_at); published after the merge, so a failed
+    run leaves the previous one. The value is the one the pre_hook publish_merge_window computed (the
+    newest processing time of the new events it saw, which the model then merged); after a full
+    build (none computed) the mart's newest. -#}
+{% macro publish_high_water() %}
+    {% if not execute %}
+        {{ return('') }}
     {% endif %}
-    {{ return(utc_literal(newest) ~ " - interval '" ~ var('incremental_lookback_minutes') ~ "' minute") }}
+    {% set newest = first_value("select next_high_water from " ~ merge_window_relation()) %}
+    {% if newest is none %}
+        {% set newest = first_value("select max(last_processed_at) from " ~ this) %}
+    {% endif %}
+    {% if newest is none %}
+        drop view if exists {{ high_water_relation() }}
+    {% else %}
+        create or replace view {{ high_water_relation() }} as
+        select cast(timestamp '{{ newest }}' as timestamp(6)) as last_processed_at
+    {% endif %}
 {% endmacro %}
 
 {#- Start of the earliest hour an incremental run restates, as a literal, so the source scans

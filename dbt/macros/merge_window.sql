@@ -31,30 +31,39 @@
     {{ return("with_timezone(" ~ value ~ ", 'UTC')" if column == 'events_from' else value) }}
 {% endmacro %}
 
-{#- The pre_hook: the window of this run as a one-row view (UTC timestamps, as the marts store them);
-    nothing on a full build. `events` is the relation of the source events (processed_at, event_at). -#}
+{#- The pre_hook: the window of this run as a one-row view (UTC timestamps, as the marts store them),
+    and the high-water mark the post_hook publish_high_water publishes once the merge is done: the
+    newest processing time among the new events, or the previous mark when none is newer. `events`
+    is the relation of the source events (processed_at, event_at). On a full build, all null. -#}
 {% macro publish_merge_window(events) %}
-    {% if not is_incremental() %}
-        {{ return('') }}
+    {% set events_from, next_high_water = none, none %}
+    {% if is_incremental() %}
+        {% set merged_until = newest_merged('last_processed_at', published=true) %}
+        {% set new_events %}
+            select {{ as_utc('min(event_at)') }}, {{ as_utc('max(processed_at)') }} from {{ events }}
+            {% if merged_until is not none %}where processed_at > {{ after_lookback(merged_until) }}{% endif %}
+        {% endset %}
+        {% set new_events = run_query(new_events).rows[0] %}
+        {% set events_from = new_events[0] %}
+        {% set next_high_water = [merged_until, new_events[1]] | reject('none') | max %}
     {% endif %}
-    {% set high_water = incremental_high_water('last_processed_at') %}
-    {% set earliest_event %}
-        select {{ as_utc('min(event_at)') }} from {{ events }}
-        {% if high_water %}where processed_at > {{ high_water }}{% endif %}
-    {% endset %}
-    {% set events_from = first_value(earliest_event) %}
     {% set span_days = var('order_events_within_days') %}
     create or replace view {{ merge_window_relation() }} as
     select
         {% if events_from is none -%}
         {#- no new events: nothing to merge, and none of those that land meanwhile is taken -#}
         cast(null as timestamp(6)) as events_from,
-        cast(null as timestamp(6)) as placed_from
+        cast(null as timestamp(6)) as placed_from,
         {%- else -%}
         cast(timestamp '{{ events_from }}' as timestamp(6)) as events_from,
         date_trunc('day', date_add('day', -{{ span_days }}, cast(timestamp '{{ events_from }}' as timestamp(6))))
-            as placed_from
+            as placed_from,
         {%- endif %}
+        {% if next_high_water -%}
+        cast(timestamp '{{ next_high_water }}' as timestamp(6))
+        {%- else -%}
+        cast(null as timestamp(6))
+        {%- endif %} as next_high_water
 {% endmacro %}
 
 {#- incremental_predicates of a mart merged through its window: the MERGE's target rows whose

@@ -3,6 +3,7 @@
         unique_key='order_id',
         on_schema_change='append_new_columns',
         pre_hook="{{ publish_merge_window(ref('stg_orders_enriched')) }}",
+        post_hook="{{ publish_high_water() }}",
         incremental_predicates=within_merge_window('placed_at'),
         **iceberg_table_config(partitioned_by=['day(placed_at)'])
     )
@@ -14,8 +15,9 @@
     a touched order's current row stands in for the events merged before (first PLACED and
     latest event are associative), so old events are never re-read. The run reads and merges into
     only the orders of its merge window (macros/merge_window.sql): those placed since the day of its
-    earliest new event less var order_events_within_days, and those not placed yet. -#}
-{%- set high_water = incremental_high_water('last_processed_at') -%}
+    earliest new event less var order_events_within_days, and those not placed yet. The high-water
+    mark is read from the one-row view the post_hook publishes after each merge (macros/incremental.sql). -#}
+{%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
     {%- set events_from = merge_window('events_from') -%}
     {%- set placed_from = merge_window('placed_from') -%}
