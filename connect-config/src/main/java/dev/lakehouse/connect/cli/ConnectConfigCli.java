@@ -10,6 +10,9 @@ import picocli.CommandLine;
     description = "Applies the lakehouse Iceberg sink connector to Kafka Connect over its REST API.",
     subcommands = {ApplyCommand.class, ValidateCommand.class, StatusCommand.class, DeleteCommand.class})
 public final class ConnectConfigCli implements Runnable {
+  /** The connector's name when {@code --name} is not given (the live pipeline's connector). */
+  public static final String DEFAULT_CONNECTOR_NAME = "lakehouse-iceberg-sink";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {

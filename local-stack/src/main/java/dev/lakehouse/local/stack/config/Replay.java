@@ -1,5 +1,6 @@
 package dev.lakehouse.local.stack.config;
 
+import dev.lakehouse.connect.cli.ConnectConfigCli;
 import dev.lakehouse.local.stack.InvalidInputException;
 import java.util.regex.Pattern;
 
@@ -9,8 +10,6 @@ import java.util.regex.Pattern;
  * after its id as the IAM templates expect.
  */
 public record Replay(String id) {
-  /** connect-config's default {@code --name}, the live pipeline's connector. */
-  private static final String LIVE_CONNECTOR_NAME = "lakehouse-iceberg-sink";
   private static final Pattern ID = Pattern.compile("[a-z0-9]{1,16}");
 
   public Replay {
@@ -34,6 +33,6 @@ public record Replay(String id) {
   }
 
   public String connectorName() {
-    return LIVE_CONNECTOR_NAME + "-replay-" + id;
+    return ConnectConfigCli.DEFAULT_CONNECTOR_NAME + "-replay-" + id;
   }
 }
