@@ -42,15 +42,48 @@
     {{ return(newest) }}
 {% endmacro %}
 
+{#- The pre_hook of a mart whose rows follow from its sources' new rows without a merge window
+    (agg_revenue_hourly, fct_payment_conversion): the high-water mark publish_high_water publishes
+    once the merge is done, as the one-row view <model>__merge_window (next_high_water only, the
+    column publish_merge_window gives fct_orders): the newest processing time among the new rows of
+    `sources` (relations with processed_at), or the previous mark when none is newer; null on a full
+    build. Read before the model's query, so every row it counts is one the model reads too. -#}
+{% macro publish_next_high_water(sources) %}
+    {% set next_high_water = none %}
+    {% if is_incremental() %}
+        {% set merged_until = newest_merged('last_processed_at', published=true) %}
+        {% set newest_new_sql %}
+            select {{ as_utc('max(processed_at)') }} from (
+            {%- for source in sources %}
+                select max(processed_at) as processed_at from {{ source }} {{ processed_after(merged_until) }}
+                {% if not loop.last %}union all{% endif %}
+            {%- endfor %}
+            ) as new_rows
+        {% endset %}
+        {% set next_high_water = [merged_until, first_value(newest_new_sql)] | reject('none') | max %}
+    {% endif %}
+    create or replace view {{ merge_window_relation() }} as
+    select {{ timestamp_or_null(next_high_water) }} as next_high_water
+{% endmacro %}
+
+{#- The filter of a source's rows new since `merged_until` (none: every row). -#}
+{% macro processed_after(merged_until) %}
+    {{ return('' if merged_until is none else 'where processed_at > ' ~ after_lookback(merged_until)) }}
+{% endmacro %}
+
+{% macro timestamp_or_null(value) %}
+    {{ return('cast(null as timestamp(6))' if value is none else "cast(timestamp '" ~ value ~ "' as timestamp(6))") }}
+{% endmacro %}
+
 {% macro high_water_relation() %}
     {{ return(this.incorporate(path={'identifier': this.identifier ~ '__high_water'}, type='view')) }}
 {% endmacro %}
 
 {#- A post_hook: the mart's high-water mark after this run's merge, as a one-row view holding a
     literal (<model>__high_water, column last_processed_at); published after the merge, so a failed
-    run leaves the previous one. The value is the one the pre_hook publish_merge_window computed (the
-    newest processing time of the new events it saw, which the model then merged); after a full
-    build (none computed) the mart's newest. -#}
+    run leaves the previous one. The value is the one the pre_hook (publish_merge_window or
+    publish_next_high_water) computed (the newest processing time of the new source rows it saw,
+    which the model then merged); after a full build (none computed) the mart's newest. -#}
 {% macro publish_high_water() %}
     {% if not execute %}
         {{ return('') }}

@@ -41,7 +41,7 @@
         {% set merged_until = newest_merged('last_processed_at', published=true) %}
         {% set new_events %}
             select {{ as_utc('min(event_at)') }}, {{ as_utc('max(processed_at)') }} from {{ events }}
-            {% if merged_until is not none %}where processed_at > {{ after_lookback(merged_until) }}{% endif %}
+            {{ processed_after(merged_until) }}
         {% endset %}
         {% set new_events = run_query(new_events).rows[0] %}
         {% set events_from = new_events[0] %}
@@ -59,11 +59,7 @@
         date_trunc('day', date_add('day', -{{ span_days }}, cast(timestamp '{{ events_from }}' as timestamp(6))))
             as placed_from,
         {%- endif %}
-        {% if next_high_water -%}
-        cast(timestamp '{{ next_high_water }}' as timestamp(6))
-        {%- else -%}
-        cast(null as timestamp(6))
-        {%- endif %} as next_high_water
+        {{ timestamp_or_null(next_high_water) }} as next_high_water
 {% endmacro %}
 
 {#- incremental_predicates of a mart merged through its window: the MERGE's target rows whose

@@ -1,5 +1,7 @@
 {{
     config(
+        pre_hook="{{ publish_next_high_water([ref('stg_revenue_by_merchant_1m'), ref('stg_late_events')]) }}",
+        post_hook="{{ publish_high_water() }}",
         unique_key=['merchant_id', 'currency', 'revenue_hour'],
         **iceberg_table_config(partitioned_by=['day(revenue_hour)'])
     )
@@ -8,8 +10,10 @@
 {#- Hourly revenue of PLACED orders = the hour's 1-minute window results + its late events.
     An incremental run restates every (merchant, currency, hour) that received a window result or
     a late event since the last run, recomputing it from the sources, and merges only the hours
-    whose figures changed. -#}
-{%- set high_water = incremental_high_water('last_processed_at') -%}
+    whose figures changed.
+    The high-water mark is read from the one-row view the post_hook publishes after each merge
+    (macros/incremental.sql). -#}
+{%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
     {%- set changed_hours_sql -%}
         select merchant_id, currency, date_trunc('hour', window_start_at) as changed_hour

@@ -1,5 +1,7 @@
 {{
     config(
+        pre_hook="{{ publish_next_high_water([ref('stg_order_payments')]) }}",
+        post_hook="{{ publish_high_water() }}",
         unique_key=['merchant_id', 'currency', 'order_hour'],
         **iceberg_table_config(partitioned_by=['day(order_hour)'])
     )
@@ -7,8 +9,10 @@
 
 {#- Payment conversion per merchant, currency and hour of the order: how many orders were paid
     within the 30-minute join window. An incremental run restates the hours that received
-    order-payment results since the last run and merges only those whose figures changed. -#}
-{%- set high_water = incremental_high_water('last_processed_at') -%}
+    order-payment results since the last run and merges only those whose figures changed.
+    The high-water mark is read from the one-row view the post_hook publishes after each merge
+    (macros/incremental.sql). -#}
+{%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
     {%- set changed_hours_sql -%}
         select merchant_id, currency, date_trunc('hour', ordered_at) as changed_hour
