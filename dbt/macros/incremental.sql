@@ -42,28 +42,36 @@
     {{ return(newest) }}
 {% endmacro %}
 
-{#- The pre_hook of a mart whose rows follow from its sources' new rows without a merge window
-    (agg_revenue_hourly, fct_payment_conversion): the high-water mark publish_high_water publishes
-    once the merge is done, as the one-row view <model>__merge_window (next_high_water only, the
-    column publish_merge_window gives fct_orders): the newest processing time among the new rows of
-    `sources` (relations with processed_at), or the previous mark when none is newer; null on a full
-    build. Read before the model's query, so every row it counts is one the model reads too. -#}
-{% macro publish_next_high_water(sources) %}
-    {% set next_high_water = none %}
+{#- The pre_hook of a mart that restates whole hours from its sources' new rows
+    (agg_revenue_hourly, fct_payment_conversion): its restate window as the one-row view
+    <model>__merge_window, published once per run and read by both the model (restate_from) and the
+    MERGE's target predicate (within_merge_window), so both use one value.
+    restate_from: the start of the earliest hour (`hour_column`) among the new rows of `sources`
+    (relations with processed_at), null when there are none; next_high_water: the newest processing
+    time among them, or the previous mark when none is newer, which the post_hook publish_high_water
+    publishes once the merge is done. Read before the model's query, so every row counted here is
+    one the model reads too; one landing in between for an earlier hour is left to the next run,
+    which re-reads it through the lookback. Both null on a full build. -#}
+{% macro publish_restate_window(sources, hour_column) %}
+    {% set restate_from, next_high_water = none, none %}
     {% if is_incremental() %}
         {% set merged_until = newest_merged('last_processed_at', published=true) %}
-        {% set newest_new_sql %}
-            select {{ as_utc('max(processed_at)') }} from (
+        {% set new_rows %}
+            select {{ as_utc("date_trunc('hour', min(" ~ hour_column ~ "))") }}, {{ as_utc('max(processed_at)') }} from (
             {%- for source in sources %}
-                select max(processed_at) as processed_at from {{ source }} {{ processed_after(merged_until) }}
+                select {{ hour_column }}, processed_at from {{ source }} {{ processed_after(merged_until) }}
                 {% if not loop.last %}union all{% endif %}
             {%- endfor %}
             ) as new_rows
         {% endset %}
-        {% set next_high_water = [merged_until, first_value(newest_new_sql)] | reject('none') | max %}
+        {% set new_rows = run_query(new_rows).rows[0] %}
+        {% set restate_from = new_rows[0] %}
+        {% set next_high_water = [merged_until, new_rows[1]] | reject('none') | max %}
     {% endif %}
     create or replace view {{ merge_window_relation() }} as
-    select {{ timestamp_or_null(next_high_water) }} as next_high_water
+    select
+        {{ timestamp_or_null(restate_from) }} as restate_from,
+        {{ timestamp_or_null(next_high_water) }} as next_high_water
 {% endmacro %}
 
 {#- The filter of a source's rows new since `merged_until` (none: every row). -#}
@@ -82,7 +90,7 @@
 {#- A post_hook: the mart's high-water mark after this run's merge, as a one-row view holding a
     literal (<model>__high_water, column last_processed_at); published after the merge, so a failed
     run leaves the previous one. The value is the one the pre_hook (publish_merge_window or
-    publish_next_high_water) computed (the newest processing time of the new source rows it saw,
+    publish_restate_window) computed (the newest processing time of the new source rows it saw,
     which the model then merged); after a full build (none computed) the mart's newest. -#}
 {% macro publish_high_water() %}
     {% if not execute %}
@@ -100,15 +108,12 @@
     {% endif %}
 {% endmacro %}
 
-{#- Start of the earliest hour an incremental run restates, as a literal, so the source scans
-    prune partitions and files (a subquery would not). `hours_sql` selects the changed hours. -#}
-{% macro restate_from(hours_sql) %}
-    {% set earliest = first_value("select " ~ as_utc("min(changed_hour)") ~ " from (" ~ hours_sql ~ ") as changed") %}
-    {% if earliest is none %}
-        {#- nothing changed: a bound that matches no row -#}
-        {{ return(utc_literal('9999-12-31 00:00:00')) }}
-    {% endif %}
-    {{ return(utc_literal(earliest)) }}
+{#- Start of the earliest hour an incremental run restates, as published by the pre_hook
+    publish_restate_window: a constant subquery on that view, read when the query runs (the model is
+    compiled before its pre_hook runs), which the engine folds into a literal that prunes partitions
+    and files; null (no new rows) matches no row. -#}
+{% macro restate_from() %}
+    {{ return(merge_window('restate_from', zoned=true)) }}
 {% endmacro %}
 
 {% macro first_value(sql) %}

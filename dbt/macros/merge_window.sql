@@ -19,16 +19,16 @@
     {{ return(this.incorporate(path={'identifier': this.identifier ~ '__merge_window'}, type='view')) }}
 {% endmacro %}
 
-{#- `column` of the published window (events_from, placed_from) as a SQL expression; none in a unit
-    test, where `this` is the fixture's CTE (or none) and no window is published: the model then
-    reads its fixtures unbounded. -#}
-{% macro merge_window(column) %}
+{#- `column` of the published window (events_from, placed_from, restate_from) as a SQL expression,
+    `zoned` to compare it with the sources' zoned event times; none in a unit test, where `this` is
+    the fixture's CTE (or none) and no window is published: the model then reads its fixtures
+    unbounded. -#}
+{% macro merge_window(column, zoned=false) %}
     {% if this is none or this is string %}
         {{ return(none) }}
     {% endif %}
     {% set value = '(select ' ~ column ~ ' from ' ~ merge_window_relation() ~ ')' %}
-    {#- events_from is compared with the sources' zoned event times -#}
-    {{ return("with_timezone(" ~ value ~ ", 'UTC')" if column == 'events_from' else value) }}
+    {{ return("with_timezone(" ~ value ~ ", 'UTC')" if zoned else value) }}
 {% endmacro %}
 
 {#- The pre_hook: the window of this run as a one-row view (UTC timestamps, as the marts store them),
@@ -63,14 +63,15 @@
 {% endmacro %}
 
 {#- incremental_predicates of a mart merged through its window: the MERGE's target rows whose
-    `column` is in the window, or null (not placed yet). -#}
-{% macro within_merge_window(column) %}
-    {% set start = merge_window('placed_from') %}
+    `column` is at or after the window's `start` (placed_from, or restate_from of
+    publish_restate_window), or null (not placed yet) when `or_null`. -#}
+{% macro within_merge_window(column, start='placed_from', or_null=true) %}
+    {% set start = merge_window(start) %}
     {% if start is none %}
         {{ return([]) }}
     {% endif %}
-    {% set target = merge_target_alias() %}
-    {{ return(['(' ~ target ~ '.' ~ column ~ ' >= ' ~ start ~ ' or ' ~ target ~ '.' ~ column ~ ' is null)']) }}
+    {% set target = merge_target_alias() ~ '.' ~ column %}
+    {{ return(['(' ~ target ~ ' >= ' ~ start ~ (' or ' ~ target ~ ' is null' if or_null else '') ~ ')']) }}
 {% endmacro %}
 
 {#- The alias the adapter's MERGE gives the target table, for incremental_predicates. -#}

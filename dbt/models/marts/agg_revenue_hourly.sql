@@ -1,7 +1,8 @@
 {{
     config(
-        pre_hook="{{ publish_next_high_water([ref('stg_revenue_by_merchant_1m'), ref('stg_late_events')]) }}",
+        pre_hook="{{ publish_restate_window([ref('stg_revenue_by_merchant_1m'), ref('stg_late_events')], 'window_start_at') }}",
         post_hook="{{ publish_high_water() }}",
+        incremental_predicates=within_merge_window('revenue_hour', start='restate_from', or_null=false),
         unique_key=['merchant_id', 'currency', 'revenue_hour'],
         **iceberg_table_config(partitioned_by=['day(revenue_hour)'])
     )
@@ -11,8 +12,9 @@
     An incremental run restates every (merchant, currency, hour) that received a window result or
     a late event since the last run, recomputing it from the sources, and merges only the hours
     whose figures changed.
-    The high-water mark is read from the one-row view the post_hook publishes after each merge
-    (macros/incremental.sql). -#}
+    The restated hours start at the earliest hour of the new rows, which the pre_hook publishes
+    with the high-water mark (macros/incremental.sql) and which bounds the MERGE's target too;
+    the post_hook publishes the mark after each merge, so a run reads it from a one-row view. -#}
 {%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
     {%- set changed_hours_sql -%}
@@ -26,7 +28,7 @@
             and event_type = 'order'
             and order_status = 'PLACED'
     {%- endset -%}
-    {%- set earliest_hour = restate_from(changed_hours_sql) -%}
+    {%- set earliest_hour = restate_from() -%}
 {%- endif -%}
 
 with

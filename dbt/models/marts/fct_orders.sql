@@ -19,7 +19,7 @@
     mark is read from the one-row view the post_hook publishes after each merge (macros/incremental.sql). -#}
 {%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
-    {%- set events_from = merge_window('events_from') -%}
+    {%- set events_from = merge_window('events_from', zoned=true) -%}
     {%- set placed_from = merge_window('placed_from') -%}
     {#- columns added after the mart was first built: a table built before has them only once this
         run's merge appended them (on_schema_change) -#}

@@ -1,7 +1,8 @@
 {{
     config(
-        pre_hook="{{ publish_next_high_water([ref('stg_order_payments')]) }}",
+        pre_hook="{{ publish_restate_window([ref('stg_order_payments')], 'ordered_at') }}",
         post_hook="{{ publish_high_water() }}",
+        incremental_predicates=within_merge_window('order_hour', start='restate_from', or_null=false),
         unique_key=['merchant_id', 'currency', 'order_hour'],
         **iceberg_table_config(partitioned_by=['day(order_hour)'])
     )
@@ -10,8 +11,9 @@
 {#- Payment conversion per merchant, currency and hour of the order: how many orders were paid
     within the 30-minute join window. An incremental run restates the hours that received
     order-payment results since the last run and merges only those whose figures changed.
-    The high-water mark is read from the one-row view the post_hook publishes after each merge
-    (macros/incremental.sql). -#}
+    The restated hours start at the earliest hour of the new rows, which the pre_hook publishes
+    with the high-water mark (macros/incremental.sql) and which bounds the MERGE's target too;
+    the post_hook publishes the mark after each merge, so a run reads it from a one-row view. -#}
 {%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
     {%- set changed_hours_sql -%}
@@ -19,7 +21,7 @@
         from {{ ref('stg_order_payments') }}
         where processed_at > {{ high_water }}
     {%- endset -%}
-    {%- set earliest_hour = restate_from(changed_hours_sql) -%}
+    {%- set earliest_hour = restate_from() -%}
 {%- endif -%}
 
 with
