@@ -18,17 +18,39 @@ import java.util.List;
 public final class TrinoQuery {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  // a one-node Trino on a busy machine can miss its own discovery announcement for a while; a
+  // statement refused for it never ran, so it is sent again until this much time has passed
+  private static final Duration NO_NODES_PATIENCE = Duration.ofSeconds(60);
+  private static final Duration NO_NODES_PAUSE = Duration.ofSeconds(2);
 
   private TrinoQuery() {}
 
   /** The statement's rows, each value as Trino's JSON gives it as text (null for SQL NULL). */
   public static List<List<String>> rows(int trinoPort, String sql) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + NO_NODES_PATIENCE.toNanos();
+    while (true) {
+      try {
+        return run(trinoPort, sql);
+      } catch (NoNodesAvailable e) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("Cannot run " + sql + " on Trino: " + e.getMessage()
+              + " (for " + NO_NODES_PATIENCE.toSeconds() + " s)", e);
+        }
+        Thread.sleep(NO_NODES_PAUSE.toMillis());
+      }
+    }
+  }
+
+  private static List<List<String>> run(int trinoPort, String sql) throws IOException, InterruptedException {
     HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + trinoPort + "/v1/statement"))
         .header("X-Trino-User", "lakehouse").header("X-Trino-Catalog", "iceberg").header("X-Trino-Schema", "lakehouse")
         .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
     List<List<String>> rows = new ArrayList<>();
     while (request != null) {
       JsonNode response = JSON.readTree(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
+      if ("NO_NODES_AVAILABLE".equals(response.path("error").path("errorName").asText())) {
+        throw new NoNodesAvailable(response.get("error").path("message").asText());
+      }
       if (response.has("error")) {
         throw new IllegalStateException("Cannot run " + sql + " on Trino: " + response.get("error").path("message").asText());
       }
@@ -40,5 +62,11 @@ public final class TrinoQuery {
       request = response.hasNonNull("nextUri") ? HttpRequest.newBuilder(URI.create(response.get("nextUri").asText())).GET().build() : null;
     }
     return rows;
+  }
+
+  private static final class NoNodesAvailable extends RuntimeException {
+    NoNodesAvailable(String message) {
+      super(message);
+    }
   }
 }
