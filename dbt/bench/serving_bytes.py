@@ -180,6 +180,16 @@ def report(results, variants, depths):
                   f"({sum(q.billed_on_athena for q in run_q)} billed queries a run; as the next run)")
 
 
+def write_queries(results, path):
+    with path.open("w") as out:
+        out.write("variant\tdepth\tkind\tbytes\tquery_id\tstatement\n")
+        for (variant, depth, kind), queries in results.items():
+            for q in queries:
+                statement = " ".join(q.text.split())
+                out.write(f"{variant}\t{depth}\t{kind}\t{q.bytes_read:.0f}\t{q.query_id}\t{statement}\n")
+    print(f"every measured query: {path}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=int(os.environ.get("TRINO_PORT", "18080")))
@@ -193,6 +203,8 @@ def main():
     parser.add_argument("--landing-minutes", type=landing_minutes, default=(15, 30), metavar="FROM-UNTIL",
                         help="minutes of the clock hour in which the recent hour lands (default 15-30: the hour "
                              "then holds a quarter of it and has time left for the dashboard refreshes)")
+    parser.add_argument("--queries-out", type=pathlib.Path, metavar="FILE",
+                        help="also write every measured query (variant, depth, kind, bytes, id, text) to FILE as TSV")
     args = parser.parse_args()
     depths = [history.Depth(1, args.days), history.Depth(args.factor, args.days)]
     queries = trino_bytes.TrinoQueries(args.port)
@@ -238,6 +250,8 @@ def main():
             for depth in depths:
                 results[(variant.name, depth.name, "next run")] = scheduled_run(variant, depth, work, queries)
         report(results, variants, depths)
+        if args.queries_out:
+            write_queries(results, args.queries_out)
 
 
 if __name__ == "__main__":
