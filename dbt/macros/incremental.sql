@@ -66,7 +66,7 @@
         {% endset %}
         {% set new_rows = run_query(new_rows).rows[0] %}
         {% set restate_from = new_rows[0] %}
-        {% set next_high_water = [merged_until, new_rows[1]] | reject('none') | max %}
+        {% set next_high_water = newest_of([merged_until, new_rows[1]]) %}
     {% endif %}
     create or replace view {{ merge_window_relation() }} as
     select
@@ -77,6 +77,13 @@
 {#- The filter of a source's rows new since `merged_until` (none: every row). -#}
 {% macro processed_after(merged_until) %}
     {{ return('' if merged_until is none else 'where processed_at > ' ~ after_lookback(merged_until)) }}
+{% endmacro %}
+
+{#- The newest of `values`, none when each is none (an empty mart whose sources hold nothing yet, as a
+    stack's first scheduled run may find them): the max of an empty list is undefined, not none. -#}
+{% macro newest_of(values) %}
+    {% set known = values | reject('none') | list %}
+    {{ return(known | max if known else none) }}
 {% endmacro %}
 
 {% macro timestamp_or_null(value) %}

@@ -45,7 +45,7 @@
         {% endset %}
         {% set new_events = run_query(new_events).rows[0] %}
         {% set events_from = new_events[0] %}
-        {% set next_high_water = [merged_until, new_events[1]] | reject('none') | max %}
+        {% set next_high_water = newest_of([merged_until, new_events[1]]) %}
     {% endif %}
     {% set span_days = var('order_events_within_days') %}
     create or replace view {{ merge_window_relation() }} as
