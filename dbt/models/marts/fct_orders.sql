@@ -82,11 +82,12 @@ events as (
     {% if high_water %}
     union all
 
-    -- the current row of a touched order, as its first PLACED event ...
+    -- the current row of a touched order, as its first PLACED event and as its latest event: both
+    -- from one read of the merge window (each reference to current_orders is a scan of its own)
     select
         order_id,
-        placed_event_id,
-        'PLACED',
+        current_event.event_id,
+        current_event.order_status,
         customer_id,
         merchant_id,
         currency,
@@ -98,36 +99,16 @@ events as (
         merchant_category,
         {{ current_channel }},
         {{ current_discount_amount }},
-        placed_at,
+        current_event.event_at,
         last_processed_at
 
     from current_orders
-    where placed_event_id is not null
-        and order_id in (select order_id from new_events)
-
-    union all
-
-    -- ... and as its latest event
-    select
-        order_id,
-        last_event_id,
-        order_status,
-        customer_id,
-        merchant_id,
-        currency,
-        amount,
-        customer_country,
-        customer_segment,
-        merchant_name,
-        merchant_country,
-        merchant_category,
-        {{ current_channel }},
-        {{ current_discount_amount }},
-        last_event_at,
-        last_processed_at
-
-    from current_orders
+    cross join unnest(array[
+        row(placed_event_id, 'PLACED', placed_at, true),
+        row(last_event_id, order_status, last_event_at, false)
+    ]) as current_event (event_id, order_status, event_at, is_placed)
     where order_id in (select order_id from new_events)
+        and (placed_event_id is not null or not current_event.is_placed)
     {% endif %}
 
 ),
