@@ -15,8 +15,11 @@
     a touched order's current row stands in for the events merged before (first PLACED and
     latest event are associative), so old events are never re-read. The run reads and merges into
     only the orders of its merge window (macros/merge_window.sql): those placed since the day of its
-    earliest new event less var order_events_within_days, and those not placed yet. The high-water
-    mark is read from the one-row view the post_hook publishes after each merge (macros/incremental.sql). -#}
+    earliest new event less var order_events_within_days, and those not placed yet. It names its own
+    table once: in Trino each reference to a table, or to a CTE that reads one, is a scan of its own,
+    and the MERGE runs this query (dbt-trino's temporary relation is a view), so the window is read
+    once here and once as the MERGE's target. The high-water mark is read from the one-row view the
+    post_hook publishes after each merge (macros/incremental.sql). -#}
 {%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
     {%- set events_from = merge_window('events_from', zoned=true) -%}
@@ -75,6 +78,10 @@ events as (
         discount_amount,
         {{ as_utc('event_at') }} as event_at,
         {{ as_utc('processed_at') }} as processed_at
+        {%- if high_water %},
+        cast(null as row(placed_event_id varchar, last_event_id varchar, last_processed_at timestamp(6)))
+            as current_state
+        {%- endif %}
 
     from new_events
     where copy_number = 1
@@ -82,11 +89,12 @@ events as (
     {% if high_water %}
     union all
 
-    -- the current row of a touched order, as its first PLACED event ...
+    -- the current row of a touched order, as its first PLACED event and as its latest event, with
+    -- its merge state for the "changed?" check below: all from the one read of the merge window
     select
         order_id,
-        placed_event_id,
-        'PLACED',
+        current_event.event_id,
+        current_event.order_status,
         customer_id,
         merchant_id,
         currency,
@@ -98,95 +106,69 @@ events as (
         merchant_category,
         {{ current_channel }},
         {{ current_discount_amount }},
-        placed_at,
-        last_processed_at
+        current_event.event_at,
+        last_processed_at,
+        cast(row(placed_event_id, last_event_id, last_processed_at)
+            as row(placed_event_id varchar, last_event_id varchar, last_processed_at timestamp(6))) as current_state
 
     from current_orders
-    where placed_event_id is not null
-        and order_id in (select order_id from new_events)
-
-    union all
-
-    -- ... and as its latest event
-    select
-        order_id,
-        last_event_id,
-        order_status,
-        customer_id,
-        merchant_id,
-        currency,
-        amount,
-        customer_country,
-        customer_segment,
-        merchant_name,
-        merchant_country,
-        merchant_category,
-        {{ current_channel }},
-        {{ current_discount_amount }},
-        last_event_at,
-        last_processed_at
-
-    from current_orders
+    cross join unnest(array[
+        row(placed_event_id, 'PLACED', placed_at, true),
+        row(last_event_id, order_status, last_event_at, false)
+    ]) as current_event (event_id, order_status, event_at, is_placed)
     where order_id in (select order_id from new_events)
+        and (placed_event_id is not null or not current_event.is_placed)
     {% endif %}
 
 ),
 
-{{ placed_and_latest_order_events('events') }},
+{{ ranked_order_events('events') }}
 
-final as (
+select
 
-    select
+    ---------- ids
+    order_id,
+    coalesce({{ placed_value('customer_id') }}, {{ latest_value('customer_id') }}) as customer_id,
+    coalesce({{ placed_value('merchant_id') }}, {{ latest_value('merchant_id') }}) as merchant_id,
+    {{ placed_value('event_id') }} as placed_event_id,
+    {{ latest_value('event_id') }} as last_event_id,
 
-        ---------- ids
-        latest.order_id,
-        coalesce(placed.customer_id, latest.customer_id) as customer_id,
-        coalesce(placed.merchant_id, latest.merchant_id) as merchant_id,
-        placed.event_id as placed_event_id,
-        latest.event_id as last_event_id,
+    ---------- text
+    {{ latest_value('order_status') }} as order_status,
+    coalesce({{ placed_value('currency') }}, {{ latest_value('currency') }}) as currency,
+    coalesce({{ placed_value('customer_country') }}, {{ latest_value('customer_country') }}) as customer_country,
+    coalesce({{ placed_value('customer_segment') }}, {{ latest_value('customer_segment') }}) as customer_segment,
+    coalesce({{ placed_value('merchant_name') }}, {{ latest_value('merchant_name') }}) as merchant_name,
+    coalesce({{ placed_value('merchant_country') }}, {{ latest_value('merchant_country') }}) as merchant_country,
+    coalesce({{ placed_value('merchant_category') }}, {{ latest_value('merchant_category') }}) as merchant_category,
+    -- null in events before version 3 of the orders contract: the PLACED event's value, null
+    -- included, once it is there (coalesce would take a later event's, which a rebuild would not)
+    case when {{ placed_value('event_id') }} is not null then {{ placed_value('channel') }}
+        else {{ latest_value('channel') }} end as channel,
 
-        ---------- text
-        latest.order_status,
-        coalesce(placed.currency, latest.currency) as currency,
-        coalesce(placed.customer_country, latest.customer_country) as customer_country,
-        coalesce(placed.customer_segment, latest.customer_segment) as customer_segment,
-        coalesce(placed.merchant_name, latest.merchant_name) as merchant_name,
-        coalesce(placed.merchant_country, latest.merchant_country) as merchant_country,
-        coalesce(placed.merchant_category, latest.merchant_category) as merchant_category,
-        -- null in events before version 3 of the orders contract: the PLACED event's value, null
-        -- included, once it is there (coalesce would take a later event's, which a rebuild would not)
-        case when placed.event_id is not null then placed.channel else latest.channel end as channel,
+    ---------- numerics
+    coalesce({{ placed_value('amount') }}, {{ latest_value('amount') }}) as amount,
+    case when {{ placed_value('event_id') }} is not null then {{ placed_value('discount_amount') }}
+        else {{ latest_value('discount_amount') }} end as discount_amount,
 
-        ---------- numerics
-        coalesce(placed.amount, latest.amount) as amount,
-        case when placed.event_id is not null then placed.discount_amount else latest.discount_amount end as discount_amount,
+    ---------- booleans
+    {{ latest_value('order_status') }} = 'CANCELLED' as is_cancelled,
 
-        ---------- booleans
-        latest.order_status = 'CANCELLED' as is_cancelled,
+    ---------- timestamps
+    {{ placed_value('event_at') }} as placed_at,
+    {{ latest_value('event_at') }} as last_event_at,
+    max(processed_at) as last_processed_at,
+    {{ as_utc('current_timestamp') }} as updated_at
 
-        ---------- timestamps
-        placed.event_at as placed_at,
-        latest.event_at as last_event_at,
-        latest.last_processed_at,
-        {{ as_utc('current_timestamp') }} as updated_at
-
-    from latest
-    left join placed
-        on latest.order_id = placed.order_id
-        and placed.placed_rank = 1
-    where latest.latest_rank = 1
-
-)
-
-select * from final
+from ranked_order_events
+group by order_id
 {% if high_water %}
 -- merge only the orders that changed, so an order re-read through the lookback keeps its updated_at
-where not exists (
-    select 1
-    from current_orders as existing
-    where existing.order_id = final.order_id
-        and existing.placed_event_id is not distinct from final.placed_event_id
-        and existing.last_event_id = final.last_event_id
-        and existing.last_processed_at = final.last_processed_at
+having not coalesce(
+    arbitrary(current_state) is not null
+        and arbitrary(current_state).placed_event_id is not distinct from {{ placed_value('event_id') }}
+        and arbitrary(current_state).last_event_id = {{ latest_value('event_id') }}
+        and arbitrary(current_state).last_processed_at = max(processed_at),
+    false
 )
 {% endif %}

@@ -22,38 +22,31 @@ events as (
 
 ),
 
-{{ placed_and_latest_order_events('events') }},
+{{ ranked_order_events('events') }}
 
-final as (
+select
 
-    select
+    ---------- ids
+    order_id,
+    {{ placed_value('merchant_id') }} as merchant_id,
 
-        ---------- ids
-        placed.order_id,
-        placed.merchant_id,
+    ---------- text
+    {{ placed_value('currency') }} as currency,
+    {{ latest_value('order_status') }} as order_status,
 
-        ---------- text
-        placed.currency,
-        latest.order_status,
+    ---------- numerics
+    {{ placed_value('amount') }} as amount,
 
-        ---------- numerics
-        placed.amount,
+    ---------- booleans
+    {{ latest_value('order_status') }} = 'CANCELLED' as is_cancelled,
 
-        ---------- booleans
-        latest.order_status = 'CANCELLED' as is_cancelled,
+    ---------- timestamps
+    current_hour.hour_started_at,
+    {{ as_utc(placed_value('event_at')) }} as placed_at,
+    {{ as_utc('max(processed_at)') }} as last_processed_at
 
-        ---------- timestamps
-        current_hour.hour_started_at,
-        {{ as_utc('placed.event_at') }} as placed_at,
-        {{ as_utc('latest.last_processed_at') }} as last_processed_at
-
-    from placed
-    inner join latest
-        on placed.order_id = latest.order_id
-        and latest.latest_rank = 1
-    cross join current_hour
-    where placed.placed_rank = 1
-
-)
-
-select * from final
+from ranked_order_events
+cross join current_hour
+group by order_id, current_hour.hour_started_at
+-- the orders placed in the hour
+having bool_or(is_placed)
