@@ -32,7 +32,9 @@ class Dashboard:
         if CHROMIUM is None:
             raise SystemExit("Cannot refresh the dashboard: no chromium on PATH (dashboard/bin/install-browser.sh)")
         since_ms = time.time() * 1000
-        with tempfile.TemporaryDirectory(prefix="bench-chromium-") as profile:
+        # Chromium's helper processes may still write the profile after the browser exits (a loaded
+        # machine crashed a run on it): a leftover profile must not end the measurement
+        with tempfile.TemporaryDirectory(prefix="bench-chromium-", ignore_cleanup_errors=True) as profile:
             browser = subprocess.Popen(
                 [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--window-size=1600,1100", f"--user-data-dir={profile}",
