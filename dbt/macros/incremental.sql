@@ -42,36 +42,29 @@
     {{ return(newest) }}
 {% endmacro %}
 
-{#- The pre_hook of a mart that restates whole hours from its sources' new rows
-    (agg_revenue_hourly, fct_payment_conversion): its restate window as the one-row view
-    <model>__merge_window, published once per run and read by both the model (restate_from) and the
-    MERGE's target predicate (within_merge_window), so both use one value.
-    restate_from: the start of the earliest hour (`hour_column`) among the new rows of `sources`
-    (relations with processed_at), null when there are none; next_high_water: the newest processing
-    time among them, or the previous mark when none is newer, which the post_hook publish_high_water
-    publishes once the merge is done. Read before the model's query, so every row counted here is
-    one the model reads too; one landing in between for an earlier hour is left to the next run,
-    which re-reads it through the lookback. Both null on a full build. -#}
-{% macro publish_restate_window(sources, hour_column) %}
-    {% set restate_from, next_high_water = none, none %}
-    {% if is_incremental() %}
-        {% set merged_until = newest_merged('last_processed_at', published=true) %}
-        {% set new_rows %}
-            select {{ as_utc("date_trunc('hour', min(" ~ hour_column ~ "))") }}, {{ as_utc('max(processed_at)') }} from (
-            {%- for source in sources %}
-                select {{ hour_column }}, processed_at from {{ source }} {{ processed_after(merged_until) }}
-                {% if not loop.last %}union all{% endif %}
-            {%- endfor %}
-            ) as new_rows
-        {% endset %}
-        {% set new_rows = run_query(new_rows).rows[0] %}
-        {% set restate_from = new_rows[0] %}
-        {% set next_high_water = newest_of([merged_until, new_rows[1]]) %}
+{#- What a mart's pre_hook reads of the new rows of `sources` (relations with `column` and
+    processed_at), as [earliest, next high-water mark]: the earliest `column` among them (truncated to
+    `truncate_to`, e.g. 'hour', when given) and the newest processing time among them, or the previous
+    mark when none is newer; both none on a full build. Read before the model's query, so every row
+    counted here is one the model reads too; one landing in between is left to the next run, which
+    re-reads it through the lookback. -#}
+{% macro new_rows_since_mark(sources, column, truncate_to=none) %}
+    {% if not is_incremental() %}
+        {{ return([none, none]) }}
     {% endif %}
-    create or replace view {{ merge_window_relation() }} as
-    select
-        {{ timestamp_or_null(restate_from) }} as restate_from,
-        {{ timestamp_or_null(next_high_water) }} as next_high_water
+    {% set merged_until = newest_merged('last_processed_at', published=true) %}
+    {% set earliest = 'min(' ~ column ~ ')' %}
+    {% set new_rows %}
+        select {{ as_utc(earliest if truncate_to is none else "date_trunc('" ~ truncate_to ~ "', " ~ earliest ~ ")") }},
+            {{ as_utc('max(processed_at)') }} from (
+        {%- for source in sources %}
+            select {{ column }}, processed_at from {{ source }} {{ processed_after(merged_until) }}
+            {% if not loop.last %}union all{% endif %}
+        {%- endfor %}
+        ) as new_rows
+    {% endset %}
+    {% set new_rows = run_query(new_rows).rows[0] %}
+    {{ return([new_rows[0], newest_of([merged_until, new_rows[1]])]) }}
 {% endmacro %}
 
 {#- The filter of a source's rows new since `merged_until` (none: every row). -#}
@@ -113,14 +106,6 @@
         create or replace view {{ high_water_relation() }} as
         select cast(timestamp '{{ newest }}' as timestamp(6)) as last_processed_at
     {% endif %}
-{% endmacro %}
-
-{#- Start of the earliest hour an incremental run restates, as published by the pre_hook
-    publish_restate_window: a constant subquery on that view, read when the query runs (the model is
-    compiled before its pre_hook runs), which the engine folds into a literal that prunes partitions
-    and files; null (no new rows) matches no row. -#}
-{% macro restate_from() %}
-    {{ return(merge_window('restate_from', zoned=true)) }}
 {% endmacro %}
 
 {% macro first_value(sql) %}

@@ -36,17 +36,7 @@
     newest processing time among the new events, or the previous mark when none is newer. `events`
     is the relation of the source events (processed_at, event_at). On a full build, all null. -#}
 {% macro publish_merge_window(events) %}
-    {% set events_from, next_high_water = none, none %}
-    {% if is_incremental() %}
-        {% set merged_until = newest_merged('last_processed_at', published=true) %}
-        {% set new_events %}
-            select {{ as_utc('min(event_at)') }}, {{ as_utc('max(processed_at)') }} from {{ events }}
-            {{ processed_after(merged_until) }}
-        {% endset %}
-        {% set new_events = run_query(new_events).rows[0] %}
-        {% set events_from = new_events[0] %}
-        {% set next_high_water = newest_of([merged_until, new_events[1]]) %}
-    {% endif %}
+    {% set events_from, next_high_water = new_rows_since_mark([events], 'event_at') %}
     {% set span_days = var('order_events_within_days') %}
     create or replace view {{ merge_window_relation() }} as
     select
@@ -60,6 +50,28 @@
             as placed_from,
         {%- endif %}
         {{ timestamp_or_null(next_high_water) }} as next_high_water
+{% endmacro %}
+
+{#- The pre_hook of a mart that restates whole hours from its sources' new rows
+    (agg_revenue_hourly, fct_payment_conversion): its restate window as the one-row view
+    <model>__merge_window, read by both the model (restate_from) and the MERGE's target predicate
+    (within_merge_window), so both use one value. restate_from: the start of the earliest hour
+    (`hour_column`) among the new rows of `sources`, null when there are none (it then matches no
+    row); next_high_water as publish_merge_window's. Both null on a full build. -#}
+{% macro publish_restate_window(sources, hour_column) %}
+    {% set restate_from, next_high_water = new_rows_since_mark(sources, hour_column, truncate_to='hour') %}
+    create or replace view {{ merge_window_relation() }} as
+    select
+        {{ timestamp_or_null(restate_from) }} as restate_from,
+        {{ timestamp_or_null(next_high_water) }} as next_high_water
+{% endmacro %}
+
+{#- Start of the earliest hour an incremental run restates, as published by the pre_hook
+    publish_restate_window: a constant subquery on that view, read when the query runs (the model is
+    compiled before its pre_hook runs), which the engine folds into a literal that prunes partitions
+    and files; null (no new rows) matches no row. -#}
+{% macro restate_from() %}
+    {{ return(merge_window('restate_from', zoned=true)) }}
 {% endmacro %}
 
 {#- incremental_predicates of a mart merged through its window: the MERGE's target rows whose

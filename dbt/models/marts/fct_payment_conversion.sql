@@ -12,7 +12,7 @@
     within the 30-minute join window. An incremental run restates the hours that received
     order-payment results since the last run and merges only those whose figures changed.
     The restated hours start at the earliest hour of the new rows, which the pre_hook publishes
-    with the high-water mark (macros/incremental.sql) and which bounds the MERGE's target too;
+    with the high-water mark (macros/merge_window.sql) and which bounds the MERGE's target too;
     the post_hook publishes the mark after each merge, so a run reads it from a one-row view. -#}
 {%- set high_water = incremental_high_water('last_processed_at', published=true) -%}
 {%- if high_water -%}
