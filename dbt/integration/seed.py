@@ -109,6 +109,19 @@ VERSIONED_IDS = 20
 ORDERS_V3_COLUMNS = {"channel": "varchar", "discount_amount": "decimal(18, 2)"}
 
 MERCHANTS = 20
+# order ids end in a zero-padded sequence number, as the generator's do (<run>-ord-%07d): they sort by
+# when the order was placed, so a data file's min and max order_id span its own orders only
+ORDER_NUMBER_DIGITS = 7
+
+
+def order_id(batch, i):
+    """The id of order `i` of batch `batch`, as order_id_sql makes it."""
+    return f"o-{batch}-{i:0{ORDER_NUMBER_DIGITS}d}"
+
+
+def order_id_sql(batch, i="i"):
+    """SQL of order_id(batch, <the integer column `i`>)."""
+    return f"'o-{batch}-' || lpad(cast({i} as varchar), {ORDER_NUMBER_DIGITS}, '0')"
 
 
 def connect(host, port, schema="lakehouse"):
@@ -177,7 +190,7 @@ def events_sql(batch, orders, end, span, late_every, processed, closed_until):
         placed as (
             select
                 i,
-                'o-{batch}-' || cast(i as varchar) as order_id,
+                {order_id_sql(batch)} as order_id,
                 'm-' || lpad(cast(i % {MERCHANTS} as varchar), 2, '0') as merchant_id,
                 case when i % 7 = 0 then 'USD' else 'EUR' end as currency,
                 'c-' || cast(i % 997 as varchar) as customer_id,
@@ -314,7 +327,7 @@ def seed_late_events(conn, batch, orders, hour, processed, schema="lakehouse"):
     lands an event too late for its window: in orders_enriched and late_events, no window result;
     no ledger rows (those would carry the present window stream time, as the newest batch's do)."""
     events = f"""
-        select 'e-{batch}-' || cast(i as varchar) || '-p' as event_id, 'o-{batch}-' || cast(i as varchar) as order_id,
+        select 'e-{batch}-' || cast(i as varchar) || '-p' as event_id, {order_id_sql(batch)} as order_id,
             'c-' || cast(i % 997 as varchar) as customer_id, 'm-' || lpad(cast(i % {MERCHANTS} as varchar), 2, '0') as merchant_id,
             'PLACED' as status, cast(10 + i as decimal(18, 2)) as amount, 'EUR' as currency,
             date_add('second', i * 7, {ts(hour)}) as event_time,
@@ -351,8 +364,10 @@ def seed_late_events(conn, batch, orders, hour, processed, schema="lakehouse"):
 def versions(table, batch, end, span):
     """Batch `batch`'s versions of the ids of a versions table, as the Streams app writes them (in read
     order per id: offsets grow): one version of every id valid from the middle of the batch's span; in
-    later batches also a late version (valid from before it, read after it), a deletion and a version
-    valid from the same instant as another (read later, so it replaces it). One version lands twice."""
+    later batches also a late version (valid from before it, read after it), one valid from a day
+    before the batch's end (older than versions merged before: it closes a row already closed), a
+    deletion and a version valid from the same instant as another (read later, so it replaces it).
+    One version lands twice."""
     topic, prefix, attributes = VERSIONED[table]
     rows = []
     for i in range(VERSIONED_IDS):
@@ -361,6 +376,9 @@ def versions(table, batch, end, span):
         rows.append((key, attributes(i, batch), False, valid_from, batch * 1000 + i, 2 if i == 3 else 1))
         if batch > 1 and i % 5 == 0:
             rows.append((key, attributes(i, batch + 100), False, end - span + dt.timedelta(seconds=i), batch * 1000 + 100 + i, 1))
+        if batch > 1 and i == 13:
+            rows.append((key, attributes(i, batch + 300), False, end - dt.timedelta(days=1) + dt.timedelta(seconds=i),
+                         batch * 1000 + 400 + i, 1))
         if batch > 1 and i == 11:
             rows.append((key, attributes(i, batch + 200), False, valid_from, batch * 1000 + 300 + i, 1))
         if batch > 1 and i == 7:

@@ -70,11 +70,11 @@ def evolution(trino_db):
         seed.add_orders_v3_columns(trino_db.conn, schema=source)
         processed = dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=2)
         seed.seed_batch(trino_db.conn, batch=2, orders=200, end=now, processed=processed, schema=source)
-        # a new producer's status event for an order an old producer placed (o-1-1: PLACED only),
+        # a new producer's status event for an order an old producer placed (order 1 of batch 1: PLACED only),
         # and one for an order whose PLACED event has not arrived
         placed_at = trino_db.rows(f"select event_time from iceberg.{source}.orders_enriched "
                                   "where event_id = 'e-1-1-p'")[0]["event_time"]
-        insert_event(trino_db, source, "e-1-1-v3", "o-1-1", "FULFILLED", placed_at + dt.timedelta(minutes=5),
+        insert_event(trino_db, source, "e-1-1-v3", seed.order_id(1, 1), "FULFILLED", placed_at + dt.timedelta(minutes=5),
                      processed, "web", "1.00")
         insert_event(trino_db, source, "e-v3-only", "o-v3-only", "FULFILLED", now - dt.timedelta(minutes=3),
                      processed, "app", "0.00")
@@ -117,9 +117,9 @@ def test_incremental_build_after_the_sink_added_the_columns_passes_without_a_ful
     assert discount_tests == ["pass"]
     # incremental: an order no new event touched keeps its row, updated_at included
     first, second = evolution["first"], evolution["second"]
-    untouched = [o for o in first if o.startswith("o-1-") and o != "o-1-1"]
+    untouched = [o for o in first if o.startswith("o-1-") and o != seed.order_id(1, 1)]
     assert untouched and all(second[o]["updated_at"] == first[o]["updated_at"] for o in untouched)
-    assert second["o-1-1"]["updated_at"] != first["o-1-1"]["updated_at"]
+    assert second[seed.order_id(1, 1)]["updated_at"] != first[seed.order_id(1, 1)]["updated_at"]
 
 
 def test_fct_orders_built_before_the_columns_existed_gains_them(evolution):
@@ -134,7 +134,7 @@ def test_fct_orders_carries_the_values_of_new_orders_and_null_for_old_ones(evolu
     new = {o: v for o, v in actual.items() if o.startswith("o-2-")}
     assert len(old) == 300 and set(old.values()) == {(None, None)}
     # the old order's status event of version 3 does not change what its PLACED event said
-    assert second["o-1-1"]["order_status"] == "FULFILLED"
+    assert second[seed.order_id(1, 1)]["order_status"] == "FULFILLED"
     assert len(new) == 200 and {channel for channel, _ in new.values()} == {"web", "app", "store", None}
     assert all(discount >= 0 for _, discount in new.values() if discount is not None)
     assert any(discount > 0 for _, discount in new.values() if discount is not None)

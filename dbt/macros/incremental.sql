@@ -16,9 +16,9 @@
     {{ return(utc_literal(newest) ~ " - interval '" ~ var('incremental_lookback_minutes') ~ "' minute") }}
 {% endmacro %}
 
-{#- The newest `column` merged into the mart (UTC), none when it is empty. `published`: a mart that
-    publishes its high-water mark after each merge (publish_high_water) reads it from that one-row
-    view, at no cost; from the mart when the view is missing.
+{#- The newest `column` (a processing time) merged into the mart (UTC), none when it is empty.
+    `published`: a mart that publishes its high-water mark after each merge (publish_high_water)
+    reads it from that one-row view, at no cost; from the mart when the view is missing.
     From the mart, the newest value sits in the rows the latest runs merged, so it is read from the
     rows merged within a day of the mart's newest snapshot (updated_at; the files of older runs are
     pruned by their statistics), not from every row ever merged; from the whole mart only when those
@@ -27,7 +27,7 @@
 {% macro newest_merged(column, published=false) %}
     {% set view = high_water_relation() %}
     {% if published and adapter.get_relation(database=view.database, schema=view.schema, identifier=view.identifier) %}
-        {{ return(first_value("select " ~ column ~ " from " ~ view)) }}
+        {{ return(first_value("select last_processed_at from " ~ view)) }}
     {% endif %}
     {% set newest_of_recent_runs %}
         select max({{ column }}) from {{ this }}
@@ -45,14 +45,15 @@
 {#- What a mart's pre_hook reads of the new rows of `sources` (relations with `column` and
     processed_at), as [earliest, next high-water mark]: the earliest `column` among them (truncated to
     `truncate_to`, e.g. 'hour', when given) and the newest processing time among them, or the previous
-    mark when none is newer; both none on a full build. Read before the model's query, so every row
+    mark when none is newer; both none on a full build. `merged_column`: the mart's column holding
+    the processing time of what it merged (newest_merged). Read before the model's query, so every row
     counted here is one the model reads too; one landing in between is left to the next run, which
     re-reads it through the lookback. -#}
-{% macro new_rows_since_mark(sources, column, truncate_to=none) %}
+{% macro new_rows_since_mark(sources, column, truncate_to=none, merged_column='last_processed_at') %}
     {% if not is_incremental() %}
         {{ return([none, none]) }}
     {% endif %}
-    {% set merged_until = newest_merged('last_processed_at', published=true) %}
+    {% set merged_until = newest_merged(merged_column, published=true) %}
     {% set earliest = 'min(' ~ column ~ ')' %}
     {% set new_rows %}
         select {{ as_utc(earliest if truncate_to is none else "date_trunc('" ~ truncate_to ~ "', " ~ earliest ~ ")") }},
@@ -91,14 +92,15 @@
     literal (<model>__high_water, column last_processed_at); published after the merge, so a failed
     run leaves the previous one. The value is the one the pre_hook (publish_merge_window or
     publish_restate_window) computed (the newest processing time of the new source rows it saw,
-    which the model then merged); after a full build (none computed) the mart's newest. -#}
-{% macro publish_high_water() %}
+    which the model then merged); after a full build (none computed) the mart's newest
+    `merged_column`. -#}
+{% macro publish_high_water(merged_column='last_processed_at') %}
     {% if not execute %}
         {{ return('') }}
     {% endif %}
     {% set newest = first_value("select next_high_water from " ~ merge_window_relation()) %}
     {% if newest is none %}
-        {% set newest = first_value("select max(last_processed_at) from " ~ this) %}
+        {% set newest = first_value("select max(" ~ merged_column ~ ") from " ~ this) %}
     {% endif %}
     {% if newest is none %}
         drop view if exists {{ high_water_relation() }}

@@ -52,14 +52,16 @@
         {{ timestamp_or_null(next_high_water) }} as next_high_water
 {% endmacro %}
 
-{#- The pre_hook of a mart that restates whole hours from its sources' new rows
-    (agg_revenue_hourly, fct_payment_conversion): its restate window as the one-row view
-    <model>__merge_window, read by both the model (restate_from) and the MERGE's target predicate
-    (within_merge_window), so both use one value. restate_from: the start of the earliest hour
-    (`hour_column`) among the new rows of `sources`, null when there are none (it then matches no
-    row); next_high_water as publish_merge_window's. Both null on a full build. -#}
-{% macro publish_restate_window(sources, hour_column) %}
-    {% set restate_from, next_high_water = new_rows_since_mark(sources, hour_column, truncate_to='hour') %}
+{#- The pre_hook of a mart that restates what its sources' new rows change from their earliest time
+    on: whole hours (agg_revenue_hourly, fct_payment_conversion) or the versions of a type-2
+    dimension from the earliest new valid_from (macros/type2_history.sql). Its restate window as the
+    one-row view <model>__merge_window, read by both the model (restate_from) and the MERGE's target
+    predicate (within_merge_window), so both use one value. restate_from: the earliest `column` among
+    the new rows of `sources` (truncated to `truncate_to`; none keeps it whole), null when there are
+    none (it then matches no row); next_high_water as publish_merge_window's. Both null on a full
+    build. `merged_column`: as new_rows_since_mark's. -#}
+{% macro publish_restate_window(sources, column, truncate_to='hour', merged_column='last_processed_at') %}
+    {% set restate_from, next_high_water = new_rows_since_mark(sources, column, truncate_to, merged_column) %}
     create or replace view {{ merge_window_relation() }} as
     select
         {{ timestamp_or_null(restate_from) }} as restate_from,

@@ -9,12 +9,21 @@
     (the same lineage, processed later) replaces it once, so the high-water mark moves on.
 
     Incremental: reads the versions processed since the high-water mark (minus the lookback),
-    whatever their valid_from, plus the dimension's rows of the ids they touch, and recomputes
-    those ids' validity. So a late version (older than the newest one of its id) lands between
-    its neighbours: the one before it gets it as valid_to. Only rows that are new or changed are
-    merged (on id and valid_from), so an untouched row keeps its updated_at. -#}
+    whatever their valid_from, plus the dimension's rows of the ids they touch that are valid at or
+    after the earliest new valid_from, and recomputes those rows' validity. So a late version (older
+    than the newest one of its id) lands between its neighbours: the one before it gets it as
+    valid_to. Only rows that are new or changed are merged (on id and valid_from), so an untouched
+    row keeps its updated_at.
+
+    Bounded as the marts are (macros/merge_window.sql): the model's pre_hook
+    (publish_restate_window on valid_from, kept whole) publishes the earliest new valid_from,
+    restate_from, and its post_hook the high-water mark. A row whose validity ended before
+    restate_from (valid_to < restate_from) keeps its neighbours whatever the new versions are, as
+    every new version is valid from later on, so neither the model nor the MERGE's target reads it
+    (versions_restated). A late version widens the bound back to its own valid_from. -#}
 {% macro type2_history(versions, id, attributes) %}
-{%- set high_water = incremental_high_water('processed_at') -%}
+{%- set high_water = incremental_high_water('processed_at', published=true) -%}
+{%- set versions_from = restate_from() if high_water else none -%}
 with
 
 new_versions as (
@@ -22,6 +31,7 @@ new_versions as (
     select * from {{ versions }}
     {% if high_water %}
     where processed_at > {{ high_water }}
+        {% if versions_from %}and valid_from >= {{ versions_from }}{% endif %}
     {% endif %}
 
 ),
@@ -56,6 +66,7 @@ versions as (
 
     from {{ this }}
     where {{ id }} in (select {{ id }} from new_versions)
+        {% for bound in versions_restated('valid_to') %}and {{ bound }}{% endfor %}
     {% endif %}
 
 ),
@@ -124,6 +135,16 @@ where not exists (
         and existing.source_offset = final.source_offset
         and existing.processed_at = final.processed_at
         and existing.valid_to is not distinct from final.valid_to
+        {% for bound in versions_restated('existing.valid_to') %}and {{ bound }}{% endfor %}
 )
 {% endif %}
+{% endmacro %}
+
+{#- The rows of a type-2 dimension that an incremental run restates, as predicates on `valid_to`
+    (a column reference): valid at or after the published restate_from, or current. No predicate in
+    a unit test, where no window is published. The MERGE's target is bounded alike
+    (within_merge_window on valid_to): every row the model merges ends its old validity there. -#}
+{% macro versions_restated(valid_to) %}
+    {% set start = merge_window('restate_from') %}
+    {{ return([] if start is none else ['(' ~ valid_to ~ ' >= ' ~ start ~ ' or ' ~ valid_to ~ ' is null)']) }}
 {% endmacro %}

@@ -1,5 +1,8 @@
 {{
     config(
+        pre_hook="{{ publish_restate_window([ref('stg_customer_versions')], 'valid_from', truncate_to=none, merged_column='processed_at') }}",
+        post_hook="{{ publish_high_water('processed_at') }}",
+        incremental_predicates=within_merge_window('valid_to', start='restate_from'),
         unique_key=['customer_id', 'valid_from'],
         **iceberg_table_config(partitioned_by=['month(valid_from)'])
     )
