@@ -18,7 +18,10 @@
 
 {#- The newest `column` (a processing time) merged into the mart (UTC), none when it is empty.
     `published`: a mart that publishes its high-water mark after each merge (publish_high_water)
-    reads it from that one-row view, at no cost; from the mart when the view is missing.
+    reads it from that one-row view, at no cost; from the mart when the view is missing. A mark
+    published for another source schema (var source_schema: the dbt sources were switched to a
+    replay's tables, docs/operations.md "Replaying history") is none: its processing times say
+    nothing of the new tables' rows, which the run then reads whole and merges by the mart's key.
     From the mart, the newest value sits in the rows the latest runs merged, so it is read from the
     rows merged within a day of the mart's newest snapshot (updated_at; the files of older runs are
     pruned by their statistics), not from every row ever merged; from the whole mart only when those
@@ -27,7 +30,11 @@
 {% macro newest_merged(column, published=false) %}
     {% set view = high_water_relation() %}
     {% if published and adapter.get_relation(database=view.database, schema=view.schema, identifier=view.identifier) %}
-        {{ return(first_value("select last_processed_at from " ~ view)) }}
+        {% set mark = run_query("select * from " ~ view) %}
+        {#- a view published before marks named their source (no such column) is this source's -#}
+        {% set marked_source = mark.columns['source_schema'].values()[0] if 'source_schema' in mark.column_names
+            else var('source_schema') %}
+        {{ return(mark.columns['last_processed_at'].values()[0] if marked_source == var('source_schema') else none) }}
     {% endif %}
     {% set newest_of_recent_runs %}
         select max({{ column }}) from {{ this }}
@@ -88,9 +95,9 @@
     {{ return(this.incorporate(path={'identifier': this.identifier ~ '__high_water'}, type='view')) }}
 {% endmacro %}
 
-{#- A post_hook: the mart's high-water mark after this run's merge, as a one-row view holding a
-    literal (<model>__high_water, column last_processed_at); published after the merge, so a failed
-    run leaves the previous one. The value is the one the pre_hook (publish_merge_window or
+{#- A post_hook: the mart's high-water mark after this run's merge, as a one-row view holding
+    literals (<model>__high_water, columns last_processed_at and source_schema, the namespace the
+    mark's rows were read from); published after the merge, so a failed run leaves the previous one. The value is the one the pre_hook (publish_merge_window or
     publish_restate_window) computed (the newest processing time of the new source rows it saw,
     which the model then merged); after a full build (none computed) the mart's newest
     `merged_column`. -#}
@@ -106,7 +113,8 @@
         drop view if exists {{ high_water_relation() }}
     {% else %}
         create or replace view {{ high_water_relation() }} as
-        select cast(timestamp '{{ newest }}' as timestamp(6)) as last_processed_at
+        select cast(timestamp '{{ newest }}' as timestamp(6)) as last_processed_at,
+            cast('{{ var("source_schema") }}' as varchar) as source_schema
     {% endif %}
 {% endmacro %}
 
