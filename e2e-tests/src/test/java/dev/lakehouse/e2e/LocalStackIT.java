@@ -172,11 +172,11 @@ class LocalStackIT {
       // template), while the first marts may take minutes on a loaded machine (dbt.every=1m)
       Awaitility.await("the dashboard showing the landed events as Trino answers them").atMost(Duration.ofMinutes(7))
           .pollInterval(Duration.ofSeconds(10))
-          // the chart re-rendered while its cells were read (a refresh): read the page again
-          .ignoreException(StaleElementReferenceException.class)
-          // a chart still without rows when the page's own wait ran out (the marts' first closed
-          // windows not landed yet on a loaded machine): open the page again, within this wait
-          .ignoreException(ConditionTimeoutException.class)
+          // read the page again when a chart re-rendered while its cells were read (a refresh), or
+          // when a chart still had no rows as the page's own wait ran out (the marts' first closed
+          // windows not landed yet on a loaded machine); one predicate: each ignoreException call
+          // replaces the one before
+          .ignoreExceptionsMatching(e -> e instanceof StaleElementReferenceException || e instanceof ConditionTimeoutException)
           .untilAsserted(() -> {
             Figures before = answers(trino);
             DashboardPage page = DashboardPage.open(driver, url, ORDERS_THIS_HOUR, List.of(DAILY_REVENUE, FRESHNESS));
