@@ -9,7 +9,8 @@ services, test JVMs, dbt, ...) and by end-to-end test (the stack's data director
 names it), and how busy the cores were. With --baseline REV it first does the same for REV, in the
 same run, and prints the ratio. A process seen by no sample (shorter than the interval) is missed,
 and one's last interval before it exits too: `sampled` is a lower bound; `tree` is the exact CPU of
-every process the command waited for (getrusage), without the stacks' detached daemons.
+every process the command waited for (getrusage), without the stacks' detached daemons; `machine`
+is every core's busy time over the run (/proc/stat), whatever ran.
 
 Takes 20-40 minutes per revision; run it on an otherwise quiet machine (load changes seconds, not
 much the CPU seconds). Not part of the test command.
@@ -72,10 +73,19 @@ def read_process(pid):
         return None
 
 
+def machine_cpu():
+    """CPU seconds every core of the machine spent busy so far (/proc/stat: all but idle and iowait)."""
+    with open("/proc/stat") as f:
+        ticks = [int(v) for v in f.readline().split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / TICK
+
+
 def run_sampled(clone, interval, log):
-    """Runs .ci/run in `clone`, sampling; returns (exit code, seconds, {pid: [kind, test, cpu]}, tree cpu)."""
+    """Runs .ci/run in `clone`, sampling; returns (exit code, seconds, {pid: [kind, test, cpu]}, tree cpu,
+    machine cpu)."""
     seen = {}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    machine_before = machine_cpu()
     started = time.monotonic()
     with open(log, "w") as out:
         proc = subprocess.Popen(["./.ci/run"], cwd=clone, stdout=out, stderr=subprocess.STDOUT)
@@ -94,7 +104,7 @@ def run_sampled(clone, interval, log):
     seconds = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     tree = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return proc.returncode, seconds, seen, tree
+    return proc.returncode, seconds, seen, tree, machine_cpu() - machine_before
 
 
 def measure(repo, revision, interval, workdir):
@@ -103,24 +113,24 @@ def measure(repo, revision, interval, workdir):
     subprocess.run(["git", "-C", clone, "checkout", "-q", revision], check=True)
     log = clone + ".log"
     print(f"{revision}: .ci/run in {clone}, its output in {log} ...", flush=True)
-    code, seconds, seen, tree = run_sampled(clone, interval, log)
+    code, seconds, seen, tree, machine = run_sampled(clone, interval, log)
     by_kind, by_test = collections.Counter(), collections.Counter()
     for kind, test, cpu in seen.values():
         by_kind[kind] += cpu
         if test:
             by_test[test] += cpu
     return dict(revision=revision, exit_code=code, seconds=round(seconds), tree_cpu=round(tree),
-                sampled_cpu=round(sum(by_kind.values())), cores=os.cpu_count(),
+                sampled_cpu=round(sum(by_kind.values())), machine_cpu=round(machine), cores=os.cpu_count(),
                 by_kind={k: round(v) for k, v in by_kind.most_common()},
                 by_test={k: round(v) for k, v in by_test.most_common()}, log=log)
 
 
 def report(result, label=""):
     r = result
-    busy = r["tree_cpu"] / (r["seconds"] * r["cores"])
+    busy = r["machine_cpu"] / (r["seconds"] * r["cores"])
     print(f"{label}test command seconds: {r['seconds']}")
-    print(f"  {r['revision']}: exit {r['exit_code']}; CPU seconds: tree {r['tree_cpu']} (cores {busy:.0%} busy), "
-          f"sampled {r['sampled_cpu']}")
+    print(f"  {r['revision']}: exit {r['exit_code']}; CPU seconds: machine {r['machine_cpu']} ({r['cores']} cores "
+          f"{busy:.0%} busy; anything else running counts too), tree {r['tree_cpu']}, sampled {r['sampled_cpu']}")
     print("  by kind: " + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items()))
     print("  by end-to-end test (its stack's processes): " + ", ".join(f"{k} {v}" for k, v in r["by_test"].items()))
 
