@@ -95,11 +95,10 @@ def run_sampled(clone, interval, log):
                 if process is None:
                     continue
                 command, cwd, cpu = process
-                if pid in seen:
-                    seen[pid][2] = max(seen[pid][2], cpu)
-                elif clone in command or cwd.startswith(clone):
+                if pid in seen or clone in command or cwd.startswith(clone):
+                    # classified again each time: a launcher script execs its JVM under the same pid
                     test = E2E_DATA_DIR.search(command + " " + cwd)
-                    seen[pid] = [kind_of(command), test.group(1) if test else None, cpu]
+                    seen[pid] = [kind_of(command), test.group(1) if test else None, max(cpu, seen.get(pid, [0, 0, 0])[2])]
             time.sleep(interval)
     seconds = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
