@@ -97,10 +97,10 @@
 
 {#- A post_hook: the mart's high-water mark after this run's merge, as a one-row view holding
     literals (<model>__high_water, columns last_processed_at and source_schema, the namespace the
-    mark's rows were read from); published after the merge, so a failed run leaves the previous one. The value is the one the pre_hook (publish_merge_window or
-    publish_restate_window) computed (the newest processing time of the new source rows it saw,
-    which the model then merged); after a full build (none computed) the mart's newest
-    `merged_column`. -#}
+    mark's rows were read from); published after the merge, so a failed run leaves the previous one.
+    The value is the one the pre_hook (publish_merge_window or publish_restate_window) computed
+    (the newest processing time of the new source rows it saw, which the model then merged); after a
+    full build (none computed) the mart's newest `merged_column`. -#}
 {% macro publish_high_water(merged_column='last_processed_at') %}
     {% if not execute %}
         {{ return('') }}

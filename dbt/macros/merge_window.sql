@@ -80,12 +80,17 @@
     `column` is at or after the window's `start` (placed_from, or restate_from of
     publish_restate_window), or null (not placed yet) when `or_null`. -#}
 {% macro within_merge_window(column, start='placed_from', or_null=true) %}
+    {{ return(at_or_after_merge_window(merge_target_alias() ~ '.' ~ column, start, or_null)) }}
+{% endmacro %}
+
+{#- As a list of predicates: `expression` (a column reference) at or after the published window's
+    `start`, or null when `or_null`; no predicate in a unit test, where no window is published. -#}
+{% macro at_or_after_merge_window(expression, start, or_null=true) %}
     {% set start = merge_window(start) %}
     {% if start is none %}
         {{ return([]) }}
     {% endif %}
-    {% set target = merge_target_alias() ~ '.' ~ column %}
-    {{ return(['(' ~ target ~ ' >= ' ~ start ~ (' or ' ~ target ~ ' is null' if or_null else '') ~ ')']) }}
+    {{ return(['(' ~ expression ~ ' >= ' ~ start ~ (' or ' ~ expression ~ ' is null' if or_null else '') ~ ')']) }}
 {% endmacro %}
 
 {#- The alias the adapter's MERGE gives the target table, for incremental_predicates. -#}

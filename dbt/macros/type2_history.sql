@@ -20,7 +20,8 @@
     restate_from, and its post_hook the high-water mark. A row whose validity ended before
     restate_from (valid_to < restate_from) keeps its neighbours whatever the new versions are, as
     every new version is valid from later on, so neither the model nor the MERGE's target reads it
-    (versions_restated). A late version widens the bound back to its own valid_from. -#}
+    (at_or_after_merge_window on valid_to: valid at or after restate_from, or current). A late
+    version widens the bound back to its own valid_from. -#}
 {% macro type2_history(versions, id, attributes) %}
 {%- set high_water = incremental_high_water('processed_at', published=true) -%}
 {%- set versions_from = restate_from() if high_water else none -%}
@@ -66,7 +67,7 @@ versions as (
 
     from {{ this }}
     where {{ id }} in (select {{ id }} from new_versions)
-        {% for bound in versions_restated('valid_to') %}and {{ bound }}{% endfor %}
+        {% for bound in at_or_after_merge_window('valid_to', 'restate_from') %}and {{ bound }}{% endfor %}
     {% endif %}
 
 ),
@@ -135,16 +136,7 @@ where not exists (
         and existing.source_offset = final.source_offset
         and existing.processed_at = final.processed_at
         and existing.valid_to is not distinct from final.valid_to
-        {% for bound in versions_restated('existing.valid_to') %}and {{ bound }}{% endfor %}
+        {% for bound in at_or_after_merge_window('existing.valid_to', 'restate_from') %}and {{ bound }}{% endfor %}
 )
 {% endif %}
-{% endmacro %}
-
-{#- The rows of a type-2 dimension that an incremental run restates, as predicates on `valid_to`
-    (a column reference): valid at or after the published restate_from, or current. No predicate in
-    a unit test, where no window is published. The MERGE's target is bounded alike
-    (within_merge_window on valid_to): every row the model merges ends its old validity there. -#}
-{% macro versions_restated(valid_to) %}
-    {% set start = merge_window('restate_from') %}
-    {{ return([] if start is none else ['(' ~ valid_to ~ ' >= ' ~ start ~ ' or ' ~ valid_to ~ ' is null)']) }}
 {% endmacro %}
