@@ -80,16 +80,26 @@ def machine_cpu():
     return (sum(ticks) - ticks[3] - ticks[4]) / TICK
 
 
+TIMELINE_STEP = 60
+
+
 def run_sampled(clone, interval, log):
     """Runs .ci/run in `clone`, sampling; returns (exit code, seconds, {pid: [kind, test, cpu]}, tree cpu,
-    machine cpu)."""
+    machine cpu, timeline): the timeline has, per TIMELINE_STEP seconds, the machine's busy CPU seconds
+    and the end-to-end tests whose processes used CPU then."""
     seen = {}
+    timeline = collections.defaultdict(lambda: [0.0, set()])
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     machine_before = machine_cpu()
     started = time.monotonic()
     with open(log, "w") as out:
         proc = subprocess.Popen(["./.ci/run"], cwd=clone, stdout=out, stderr=subprocess.STDOUT)
+        machine_last = machine_before
         while proc.poll() is None:
+            step = timeline[int((time.monotonic() - started) // TIMELINE_STEP)]
+            machine_now = machine_cpu()
+            step[0] += machine_now - machine_last
+            machine_last = machine_now
             for pid in filter(str.isdigit, os.listdir("/proc")):
                 process = read_process(pid)
                 if process is None:
@@ -98,12 +108,15 @@ def run_sampled(clone, interval, log):
                 if pid in seen or clone in command or cwd.startswith(clone):
                     # classified again each time: a launcher script execs its JVM under the same pid
                     test = E2E_DATA_DIR.search(command + " " + cwd)
-                    seen[pid] = [kind_of(command), test.group(1) if test else None, max(cpu, seen.get(pid, [0, 0, 0])[2])]
+                    before_cpu = seen.get(pid, [0, 0, 0])[2]
+                    seen[pid] = [kind_of(command), test.group(1) if test else None, max(cpu, before_cpu)]
+                    if test and cpu > before_cpu:
+                        step[1].add(test.group(1))
             time.sleep(interval)
     seconds = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     tree = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return proc.returncode, seconds, seen, tree, machine_cpu() - machine_before
+    return proc.returncode, seconds, seen, tree, machine_cpu() - machine_before, timeline
 
 
 def measure(repo, revision, interval, workdir):
@@ -112,7 +125,7 @@ def measure(repo, revision, interval, workdir):
     subprocess.run(["git", "-C", clone, "checkout", "-q", revision], check=True)
     log = clone + ".log"
     print(f"{revision}: .ci/run in {clone}, its output in {log} ...", flush=True)
-    code, seconds, seen, tree, machine = run_sampled(clone, interval, log)
+    code, seconds, seen, tree, machine, timeline = run_sampled(clone, interval, log)
     by_kind, by_test = collections.Counter(), collections.Counter()
     for kind, test, cpu in seen.values():
         by_kind[kind] += cpu
@@ -121,7 +134,9 @@ def measure(repo, revision, interval, workdir):
     return dict(revision=revision, exit_code=code, seconds=round(seconds), tree_cpu=round(tree),
                 sampled_cpu=round(sum(by_kind.values())), machine_cpu=round(machine), cores=os.cpu_count(),
                 by_kind={k: round(v) for k, v in by_kind.most_common()},
-                by_test={k: round(v) for k, v in by_test.most_common()}, log=log)
+                by_test={k: round(v) for k, v in by_test.most_common()},
+                timeline=[dict(minute=m, busy=round(timeline[m][0] / (TIMELINE_STEP * os.cpu_count()), 2),
+                               tests=sorted(timeline[m][1])) for m in sorted(timeline)], log=log)
 
 
 def report(result, label=""):
@@ -132,6 +147,9 @@ def report(result, label=""):
           f"{busy:.0%} busy; anything else running counts too), tree {r['tree_cpu']}, sampled {r['sampled_cpu']}")
     print("  by kind: " + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items()))
     print("  by end-to-end test (its stack's processes): " + ", ".join(f"{k} {v}" for k, v in r["by_test"].items()))
+    print(f"  busy by {TIMELINE_STEP} s (the tests running then): " + "; ".join(
+        f"{step['minute']} {step['busy']:.0%}" + (f" {' '.join(step['tests'])}" if step["tests"] else "")
+        for step in r["timeline"]))
 
 
 def main():
