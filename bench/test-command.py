@@ -32,7 +32,7 @@ E2E_DATA_DIR = re.compile(r"/e2e-tests/target/e2e/([a-z0-9-]+?)-\d{10,}")
 # (kind, pattern of the command line), first match wins
 KINDS = [
     ("trino cli", r"trino-cli"),
-    ("trino", r"io\.trino|trino-\d+.*(launcher|java)|/launcher --etc-dir"),
+    ("trino", r"io\.trino|trino-server|trino-\d+.*(launcher|java)|/launcher --etc-dir"),
     ("peer-flink module (Flink job, its Streams app and test JVM)", r"(?i)flink"),
     ("connect worker", r"ConnectDistributed"),
     ("connect-config cli", r"dev\.lakehouse\.connect\.cli"),
