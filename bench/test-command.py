@@ -109,7 +109,7 @@ def run_sampled(clone, interval, log):
                     # classified again each time: a launcher script execs its JVM under the same pid
                     test = E2E_DATA_DIR.search(command + " " + cwd)
                     before_cpu = seen.get(pid, [0, 0, 0])[2]
-                    seen[pid] = [kind_of(command), test.group(1) if test else None, max(cpu, before_cpu)]
+                    seen[pid] = [kind_of(command), test.group(1) if test else None, max(cpu, before_cpu), command[:160]]
                     if test and cpu > before_cpu:
                         step[1].add(test.group(1))
             time.sleep(interval)
@@ -126,15 +126,18 @@ def measure(repo, revision, interval, workdir):
     log = clone + ".log"
     print(f"{revision}: .ci/run in {clone}, its output in {log} ...", flush=True)
     code, seconds, seen, tree, machine, timeline = run_sampled(clone, interval, log)
-    by_kind, by_test = collections.Counter(), collections.Counter()
-    for kind, test, cpu in seen.values():
+    by_kind, by_test, other = collections.Counter(), collections.Counter(), collections.Counter()
+    for kind, test, cpu, command in seen.values():
         by_kind[kind] += cpu
+        if kind == "other":
+            other[" ".join(command.split()[:3])] += cpu
         if test:
             by_test[test] += cpu
     return dict(revision=revision, exit_code=code, seconds=round(seconds), tree_cpu=round(tree),
                 sampled_cpu=round(sum(by_kind.values())), machine_cpu=round(machine), cores=os.cpu_count(),
                 by_kind={k: round(v) for k, v in by_kind.most_common()},
                 by_test={k: round(v) for k, v in by_test.most_common()},
+                other={k: round(v) for k, v in other.most_common(5)},
                 timeline=[dict(minute=m, busy=round(timeline[m][0] / (TIMELINE_STEP * os.cpu_count()), 2),
                                tests=sorted(timeline[m][1])) for m in sorted(timeline)], log=log)
 
@@ -147,6 +150,7 @@ def report(result, label=""):
           f"{busy:.0%} busy; anything else running counts too), tree {r['tree_cpu']}, sampled {r['sampled_cpu']}")
     print("  by kind: " + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items()))
     print("  by end-to-end test (its stack's processes): " + ", ".join(f"{k} {v}" for k, v in r["by_test"].items()))
+    print("  the most CPU of kind other: " + "; ".join(f"{k} {v}" for k, v in r["other"].items()))
     print(f"  busy by {TIMELINE_STEP} s (the tests running then): " + "; ".join(
         f"{step['minute']} {step['busy']:.0%}" + (f" {' '.join(step['tests'])}" if step["tests"] else "")
         for step in r["timeline"]))
