@@ -32,7 +32,7 @@ E2E_DATA_DIR = re.compile(r"/e2e-tests/target/e2e/([a-z0-9-]+?)-\d{10,}")
 # (kind, pattern of the command line), first match wins
 KINDS = [
     ("trino cli", r"trino-cli"),
-    ("trino", r"io\.trino|trino-server|trino-\d+.*(launcher|java)|/launcher --etc-dir"),
+    ("trino", r"io\.trino|trino-\d+.*(launcher|java)|/launcher --etc-dir"),
     ("peer-flink module (Flink job, its Streams app and test JVM)", r"(?i)flink"),
     ("connect worker", r"ConnectDistributed"),
     ("connect-config cli", r"dev\.lakehouse\.connect\.cli"),
@@ -106,12 +106,17 @@ def run_sampled(clone, interval, log):
                     continue
                 command, cwd, cpu = process
                 if pid in seen or clone in command or cwd.startswith(clone):
-                    # classified again each time: a launcher script execs its JVM under the same pid
-                    test = E2E_DATA_DIR.search(command + " " + cwd)
-                    before_cpu = seen.get(pid, [0, 0, 0])[2]
-                    seen[pid] = [kind_of(command), test.group(1) if test else None, max(cpu, before_cpu), command[:160]]
-                    if test and cpu > before_cpu:
-                        step[1].add(test.group(1))
+                    last = seen.get(pid, ["other", None, 0, ""])
+                    if command.strip():
+                        # classified again each time: a launcher script execs its JVM under the same pid
+                        test = E2E_DATA_DIR.search(command + " " + cwd)
+                        seen[pid] = [kind_of(command), test.group(1) if test else None, cpu, command[:160]]
+                    else:
+                        # an exiting process, or Trino's JVM, whose launcher blanks its command line: as before
+                        seen[pid] = last[:2] + [cpu, last[3]]
+                    seen[pid][2] = max(cpu, last[2])
+                    if seen[pid][1] and cpu > last[2]:
+                        step[1].add(seen[pid][1])
             time.sleep(interval)
     seconds = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -2,8 +2,7 @@
 # ports under a temporary folder: testkit's S3 server and JDBC catalog (dbt/dev) and Trino
 # (local-stack/trino). Sets TRINO_PORT, LAKEHOUSE_S3_ENDPOINT, LAKEHOUSE_DATA_DIR; the caller
 # registers `trap dev_stack_stop EXIT`. DBT_DEV_STACK_BUILT_FILE, when set, is touched once the
-# stack no longer reads the Maven build's output, so a build may start beside it;
-# DBT_DEV_STACK_START_FILE, when set, holds the services and Trino until that file exists.
+# stack no longer reads the Maven build's output, so a build may start beside it.
 dbt_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 repo="$(cd "$dbt_dir/.." && pwd)"
 python="$repo/.venv/bin/python"
@@ -36,10 +35,6 @@ dev_stack_start() {
   cp -r "$repo/testkit/target/classes" "$work/testkit-classes"
   echo "$work/testkit-classes:$(cat "$work/dependencies.txt")" > "$work/classpath.txt"
   [[ -z "${DBT_DEV_STACK_BUILT_FILE:-}" ]] || touch "$DBT_DEV_STACK_BUILT_FILE"
-  if [[ -n "${DBT_DEV_STACK_START_FILE:-}" ]]; then
-    echo "Waiting for $DBT_DEV_STACK_START_FILE to start..."
-    until [[ -e "$DBT_DEV_STACK_START_FILE" ]]; do sleep 2; done
-  fi
   java -Xmx256m -cp "$(cat "$work/classpath.txt")" \
     "$dbt_dir/dev/DevServices.java" "$work" "$s3_port" > "$work/services.log" 2>&1 &
   dev_stack_pids+=($!)
