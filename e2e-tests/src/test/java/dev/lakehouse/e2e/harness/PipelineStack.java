@@ -15,6 +15,7 @@ import dev.lakehouse.local.stack.config.Replays;
 import dev.lakehouse.local.stack.components.ServicesComponent;
 import dev.lakehouse.local.stack.config.Setting;
 import dev.lakehouse.local.stack.config.StackConfig;
+import dev.lakehouse.local.stack.PortsTakenException;
 import dev.lakehouse.local.stack.StackHandle;
 import dev.lakehouse.local.stack.components.StreamsComponent;
 import dev.lakehouse.local.stack.components.TrinoComponent;
@@ -22,6 +23,8 @@ import dev.lakehouse.testkit.FreePorts;
 import dev.lakehouse.testkit.Prerequisites;
 import dev.lakehouse.testkit.RepoDir;
 import dev.lakehouse.testkit.TrinoScripts;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -125,7 +128,36 @@ public final class PipelineStack implements AutoCloseable {
     return start(name, parts, streamsInstances, connectWorkers, Map.of());
   }
 
+  /**
+   * Starts the stack on free ports; when a picked port is taken by the time the stack checks it
+   * (nothing started then), once more on other ports, printing what holds the port: seen twice in
+   * clean clones' runs for {@code ContainerPipelineIT}'s broker port, right after its image build,
+   * although no test JVM hands out a port twice ({@code FreePorts}).
+   */
   private static PipelineStack start(String name, Parts parts, int streamsInstances, int connectWorkers,
+      Map<Setting, String> settings) {
+    try {
+      return startOnFreePorts(name, parts, streamsInstances, connectWorkers, settings);
+    } catch (PortsTakenException e) {
+      System.out.println(e.getMessage() + System.lineSeparator() + "Held by: " + listeners(e.ports())
+          + System.lineSeparator() + "Starting " + name + " again on other ports");
+      return startOnFreePorts(name, parts, streamsInstances, connectWorkers, settings);
+    }
+  }
+
+  /** What {@code ss} shows listening on these ports, for the log. */
+  private static String listeners(List<Integer> ports) {
+    try {
+      Process ss = new ProcessBuilder("ss", "-ltnp").redirectErrorStream(true).start();
+      List<String> lines = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
+          .filter(line -> ports.stream().anyMatch(port -> line.contains(":" + port + " "))).toList();
+      return lines.isEmpty() ? "nothing listening (a connection, or gone)" : String.join(System.lineSeparator(), lines);
+    } catch (IOException e) {
+      return "unknown (ss: " + e.getMessage() + ")";
+    }
+  }
+
+  private static PipelineStack startOnFreePorts(String name, Parts parts, int streamsInstances, int connectWorkers,
       Map<Setting, String> settings) {
     Path repo = RepoDir.get();
     Path dataDir = Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()

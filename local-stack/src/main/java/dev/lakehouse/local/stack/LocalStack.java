@@ -70,6 +70,7 @@ public final class LocalStack {
   /** Checks every port of every component that would start, before starting any. */
   private void requireFreePorts() {
     List<String> taken = new ArrayList<>();
+    List<Integer> ports = new ArrayList<>();
     for (Component component : components) {
       if (component.skipReason(config).isPresent() || component.isRunning(config)) {
         continue;
@@ -77,11 +78,12 @@ public final class LocalStack {
       for (Component.PortUse use : component.ports(config)) {
         if (!PortCheck.isFree(use.port())) {
           taken.add(PortCheck.taken(component.title(), use.port(), use.setting()));
+          ports.add(use.port());
         }
       }
     }
     if (!taken.isEmpty()) {
-      throw new StackException(String.join(System.lineSeparator(), taken));
+      throw new PortsTakenException(String.join(System.lineSeparator(), taken), ports);
     }
   }
 

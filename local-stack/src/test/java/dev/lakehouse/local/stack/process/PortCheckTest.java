@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakehouse.local.stack.LocalStack;
+import dev.lakehouse.local.stack.PortsTakenException;
 import dev.lakehouse.local.stack.StackException;
 import dev.lakehouse.local.stack.components.ServicesComponent;
 import dev.lakehouse.local.stack.config.Setting;
@@ -54,6 +55,7 @@ class PortCheckTest {
       LocalStack stack = new LocalStack(config, List.of(new ServicesComponent("unused")), new PrintStream(out, true));
 
       assertThatThrownBy(stack::up)
+          .isInstanceOfSatisfying(PortsTakenException.class, e -> assertThat(e.ports()).containsExactly(s3Port))
           .hasMessage("Cannot start Kafka broker, S3 server, catalog and topics: port " + s3Port
               + " is already in use by another program. Stop that program (`ss -ltnp 'sport = :" + s3Port
               + "'` shows it) or choose another port: set s3.port in lakehouse.properties or the environment variable"
