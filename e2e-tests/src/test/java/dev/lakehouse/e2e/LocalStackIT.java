@@ -210,10 +210,9 @@ class LocalStackIT {
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     overrides.put(Setting.DATA_DIR, Path.of(System.getProperty("e2e.work.dir", "target/e2e")).toAbsolutePath()
         .resolve("local-stack-" + System.currentTimeMillis()).toString());
-    FreePorts.Distinct ports = FreePorts.distinct();
     for (Setting setting : Setting.values()) {
       if (setting.kind() == Setting.Kind.PORT) {
-        overrides.put(setting, Integer.toString(setting == Setting.KAFKA_PORT ? ports.pickWithNext() : ports.pick()));
+        overrides.put(setting, Integer.toString(setting == Setting.KAFKA_PORT ? FreePorts.pickWithNext() : FreePorts.pick()));
       }
     }
     // integration tests run side by side (e2e.forks): the dashboard's first provisioning, CPU-bound

@@ -10,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
 
@@ -65,46 +63,6 @@ public final class FreePorts {
 
   public static int pick() {
     return pickSpaced(1, 1);
-  }
-
-  /**
-   * A picker for the ports of one stack, which must all differ: a port is free until its server
-   * binds it, so two picks in a row can return the same one (the local stack refuses that, naming
-   * both settings). {@code taken}: ports the stack uses already.
-   */
-  public static Distinct distinct(int... taken) {
-    return new Distinct(IntStream.of(taken).boxed().toList());
-  }
-
-  /** Hands out free ports, none of them one it handed out before or was given as taken. */
-  public static final class Distinct {
-    private final Set<Integer> taken;
-
-    private Distinct(List<Integer> taken) {
-      this.taken = new HashSet<>(taken);
-    }
-
-    /** As {@link FreePorts#pickSpaced}, none of the ports p, p + step, ... taken before. */
-    public int pickSpaced(int count, int step) {
-      for (int attempt = 0; attempt < 200; attempt++) {
-        int port = FreePorts.pickSpaced(count, step);
-        List<Integer> ports = IntStream.range(0, count).mapToObj(i -> port + i * step).toList();
-        if (ports.stream().noneMatch(taken::contains)) {
-          taken.addAll(ports);
-          return port;
-        }
-      }
-      throw new IllegalStateException("Cannot find " + count + " free ports " + step + " apart that differ from "
-          + taken.size() + " ports taken on 127.0.0.1");
-    }
-
-    public int pickWithNext() {
-      return pickSpaced(2, 1);
-    }
-
-    public int pick() {
-      return pickSpaced(1, 1);
-    }
   }
 
   /** As the local stack checks a port before it starts a component: the wildcard address, reused. */

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ports of one stack: a distinct picker never hands out a port twice, nor one it was told is
- * taken; and two JVMs never hand out the same port.
+ * A JVM never hands out a port twice, nor one of a span it handed out before; and two JVMs never
+ * hand out the same port.
  */
 class FreePortsTest {
   private static final int PICKS = 2_000;
@@ -51,16 +51,15 @@ class FreePortsTest {
   }
 
   @Test
-  void aDistinctPickerNeverRepeatsAPortOrOverlapsAnEarlierSpan() {
+  void aJvmNeverHandsOutAPortTwiceNorOverlapsAnEarlierSpan() {
     // 500 random picks from the ~22,800 ports would repeat one with near certainty (about 5 pairs expected)
     int taken = FreePorts.pick();
-    FreePorts.Distinct ports = FreePorts.distinct(taken);
     Set<Integer> handedOut = new HashSet<>(Set.of(taken));
     for (int i = 0; i < 250; i++) {
-      int spaced = ports.pickSpaced(2, 100);
+      int spaced = FreePorts.pickSpaced(2, 100);
       assertThat(handedOut.add(spaced)).as("port %d handed out twice", spaced).isTrue();
       assertThat(handedOut.add(spaced + 100)).as("port %d handed out twice", spaced + 100).isTrue();
-      int single = ports.pick();
+      int single = FreePorts.pick();
       assertThat(handedOut.add(single)).as("port %d handed out twice", single).isTrue();
     }
   }

@@ -165,15 +165,14 @@ public final class PipelineStack implements AutoCloseable {
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     overrides.put(Setting.DATA_DIR, dataDir.toString());
     // every port setting, the unused ones too: the stack refuses a port that any other one takes
-    FreePorts.Distinct ports = FreePorts.distinct();
-    overrides.put(Setting.KAFKA_PORT, Integer.toString(ports.pickWithNext()));
-    overrides.put(Setting.S3_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.CONNECT_PORT, Integer.toString(ports.pickSpaced(connectWorkers, StackConfig.INSTANCE_PORT_STEP)));
-    overrides.put(Setting.STREAMS_PORT, Integer.toString(ports.pickSpaced(streamsInstances, StackConfig.INSTANCE_PORT_STEP)));
+    overrides.put(Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()));
+    overrides.put(Setting.S3_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pickSpaced(connectWorkers, StackConfig.INSTANCE_PORT_STEP)));
+    overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pickSpaced(streamsInstances, StackConfig.INSTANCE_PORT_STEP)));
     overrides.put(Setting.CONNECT_WORKERS, Integer.toString(connectWorkers));
     overrides.put(Setting.STREAMS_INSTANCES, Integer.toString(streamsInstances));
-    overrides.put(Setting.TRINO_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.DASHBOARD_PORT, Integer.toString(ports.pick()));
+    overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.DASHBOARD_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.GENERATOR_ENABLED, "false");
     overrides.put(Setting.TRINO_ENABLED, Boolean.toString(parts.forTrino()));
     // a short-lived Trino beside another test's stack: less CPU beats peak query speed here

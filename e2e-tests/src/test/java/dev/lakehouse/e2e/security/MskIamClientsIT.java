@@ -271,8 +271,7 @@ class MskIamClientsIT {
 
   /** The components reach Kafka at the PLAINTEXT listener unless told otherwise. */
   private static StackConfig stackConfig(Path dataDir, EmbeddedKafka kafka, EmbeddedS3 s3) {
-    return StackConfig.of(RepoDir.get(), StackSettings.around(dataDir, kafka.bootstrapServers(), s3.endpoint(), 1,
-        StackSettings.port(kafka.saslPlaintextBootstrapServers())));
+    return StackConfig.of(RepoDir.get(), StackSettings.around(dataDir, kafka.bootstrapServers(), s3.endpoint(), 1));
   }
 
 }

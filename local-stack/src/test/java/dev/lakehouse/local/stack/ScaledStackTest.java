@@ -52,14 +52,13 @@ class ScaledStackTest {
     Map<Setting, String> overrides = new EnumMap<>(Setting.class);
     overrides.put(Setting.DATA_DIR, dataDir.toString());
     // every port setting, the unused ones too: the stack refuses a port that any other one takes
-    FreePorts.Distinct ports = FreePorts.distinct();
-    overrides.put(Setting.KAFKA_PORT, Integer.toString(ports.pickWithNext()));
-    overrides.put(Setting.S3_PORT, Integer.toString(ports.pick()));
+    overrides.put(Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()));
+    overrides.put(Setting.S3_PORT, Integer.toString(FreePorts.pick()));
     // the second instance takes the port + 100
-    overrides.put(Setting.CONNECT_PORT, Integer.toString(ports.pickSpaced(2, StackConfig.INSTANCE_PORT_STEP)));
-    overrides.put(Setting.STREAMS_PORT, Integer.toString(ports.pickSpaced(2, StackConfig.INSTANCE_PORT_STEP)));
-    overrides.put(Setting.TRINO_PORT, Integer.toString(ports.pick()));
-    overrides.put(Setting.DASHBOARD_PORT, Integer.toString(ports.pick()));
+    overrides.put(Setting.CONNECT_PORT, Integer.toString(FreePorts.pickSpaced(2, StackConfig.INSTANCE_PORT_STEP)));
+    overrides.put(Setting.STREAMS_PORT, Integer.toString(FreePorts.pickSpaced(2, StackConfig.INSTANCE_PORT_STEP)));
+    overrides.put(Setting.TRINO_PORT, Integer.toString(FreePorts.pick()));
+    overrides.put(Setting.DASHBOARD_PORT, Integer.toString(FreePorts.pick()));
     overrides.put(Setting.STREAMS_INSTANCES, "2");
     overrides.put(Setting.CONNECT_WORKERS, "2");
     overrides.put(Setting.TOPIC_PARTITIONS, "2");

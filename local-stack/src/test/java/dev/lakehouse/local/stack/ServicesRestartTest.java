@@ -44,14 +44,13 @@ class ServicesRestartTest {
 
   private LocalStack stack() throws Exception {
     // every port setting, the unused ones too: the stack refuses a port that any other one takes
-    FreePorts.Distinct ports = FreePorts.distinct();
     StackConfig config = StackConfig.of(repo, Map.of(
-        Setting.KAFKA_PORT, Integer.toString(ports.pickWithNext()),
-        Setting.S3_PORT, Integer.toString(ports.pick()),
-        Setting.CONNECT_PORT, Integer.toString(ports.pick()),
-        Setting.STREAMS_PORT, Integer.toString(ports.pick()),
-        Setting.TRINO_PORT, Integer.toString(ports.pick()),
-        Setting.DASHBOARD_PORT, Integer.toString(ports.pick()),
+        Setting.KAFKA_PORT, Integer.toString(FreePorts.pickWithNext()),
+        Setting.S3_PORT, Integer.toString(FreePorts.pick()),
+        Setting.CONNECT_PORT, Integer.toString(FreePorts.pick()),
+        Setting.STREAMS_PORT, Integer.toString(FreePorts.pick()),
+        Setting.TRINO_PORT, Integer.toString(FreePorts.pick()),
+        Setting.DASHBOARD_PORT, Integer.toString(FreePorts.pick()),
         Setting.TOPIC_PARTITIONS, "2",
         Setting.SERVICES_HEAP, "512m"));
     return new LocalStack(config, Components.servicesOnly(System.getProperty("java.class.path")),
